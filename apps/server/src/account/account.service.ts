@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Profile } from '@rally/shared/profiles';
+import type { User } from '@rally/shared/auth';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { newId } from '../lib/ids.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import * as profilesRepo from '../profiles/profiles.repository.ts';
+import { presentProfile } from '../profiles/profiles.service.ts';
+import { presentUser } from './account.presenter.ts';
+
+/** The signed-in user's own account. */
+export class AccountService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Sets the user's name and keeps their own (`self`) profile in step: the
+   * first call (onboarding after the first sign-in) creates that profile,
+   * later calls rename it. Safe against concurrent calls (row lock + unique index).
+   */
+  async updateName(actor: PolicyActor, displayName: string): Promise<{ user: User; selfProfile: Profile }> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .update(users)
+        .set({ displayName, updatedAt: new Date() })
+        .where(eq(users.id, actor.userId))
+        .returning();
+      if (!user) throw new Error('signed-in user not found');
+      const existing = await profilesRepo.findSelfProfileForUpdate(tx, actor.userId);
+      if (existing) {
+        await profilesRepo.renameProfile(tx, existing.id, displayName);
+        return { user: presentUser(user), selfProfile: presentProfile({ ...existing, displayName }) };
+      }
+      const created = await profilesRepo.insertProfileWithManager(
+        tx,
+        { id: newId(), displayName },
+        actor.userId,
+        'self',
+      );
+      return { user: presentUser(user), selfProfile: presentProfile(created) };
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { phoneVerifications, sessions, users } from '../db/schema/index.ts';
+
+/** A user row as the services use it. */
+export type UserRow = typeof users.$inferSelect;
+/** A phone verification row. */
+export type VerificationRow = typeof phoneVerifications.$inferSelect;
+
+/** Serialises sign-in starts per key (phone or IP) until the transaction ends. */
+export async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** Latest verification sent to `phoneNumber`, or undefined. */
+export async function latestVerification(tx: Tx, phoneNumber: string) {
+  const [row] = await tx
+    .select({ createdAt: phoneVerifications.createdAt })
+    .from(phoneVerifications)
+    .where(eq(phoneVerifications.phoneNumber, phoneNumber))
+    .orderBy(desc(phoneVerifications.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Count and oldest `createdAt` of verifications matching `by` since `since`. */
+export async function verificationsSince(tx: Tx, by: { phoneNumber: string } | { ip: string }, since: Date) {
+  const where =
+    'phoneNumber' in by
+      ? eq(phoneVerifications.phoneNumber, by.phoneNumber)
+      : eq(phoneVerifications.ip, by.ip);
+  const [row] = await tx
+    .select({ n: count(), oldest: min(phoneVerifications.createdAt) })
+    .from(phoneVerifications)
+    .where(and(where, gt(phoneVerifications.createdAt, since)));
+  return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
+}
+
+/** Inserts a verification row. */
+export async function insertVerification(tx: Tx, row: typeof phoneVerifications.$inferInsert) {
+  await tx.insert(phoneVerifications).values(row);
+}
+
+/** The verification `id`, locked for update until the transaction ends. */
+export async function lockVerification(tx: Tx, id: string): Promise<VerificationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(phoneVerifications)
+    .where(eq(phoneVerifications.id, id))
+    .for('update');
+  return row;
+}
+
+/** Counts one more wrong try; returns the new attempt count. */
+export async function addWrongAttempt(tx: Tx, id: string): Promise<number> {
+  const [row] = await tx
+    .update(phoneVerifications)
+    .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+    .where(eq(phoneVerifications.id, id))
+    .returning({ attempts: phoneVerifications.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Marks a verification used (single use). */
+export async function consumeVerification(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(phoneVerifications).set({ consumedAt: at }).where(eq(phoneVerifications.id, id));
+}
+
+/** Finds or creates the user of `phoneNumber`; `isNew` tells which. Race-safe via the unique phone index. */
+export async function upsertUserByPhone(tx: Tx, id: string, phoneNumber: string) {
+  const [created] = await tx
+    .insert(users)
+    .values({ id, phoneNumber })
+    .onConflictDoNothing({ target: users.phoneNumber })
+    .returning();
+  if (created) return { user: created, isNew: true };
+  const [existing] = await tx.select().from(users).where(eq(users.phoneNumber, phoneNumber));
+  if (!existing) throw new Error('user vanished during sign-in');
+  return { user: existing, isNew: false };
+}
+
+/** Inserts a session row. */
+export async function insertSession(tx: Tx | Db, row: typeof sessions.$inferInsert) {
+  await tx.insert(sessions).values(row);
+}
+
+/** The live (not revoked, not expired) session with `tokenHash` and its user. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+/** Slides a session's expiry and last-seen time. */
+export async function touchSession(db: Db, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+/** Revokes one session. */
+export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
+}

@@ -1,0 +1,185 @@
+import { PHONE_CODE, SESSION_TTL_MS } from '@rally/shared/constants';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import * as repo from './auth.repository.ts';
+import { toE164 } from './phone.ts';
+import type { SmsProvider } from './sms.ts';
+import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } from './tokens.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Sessions slide their expiry at most this often (one write per user per hour). */
+const TOUCH_EVERY_MS = HOUR_MS;
+
+/** The signed-in caller of a request. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  isGlobalAdmin: boolean;
+  user: repo.UserRow;
+}
+
+/** Result of a successful code check: the user and a new session token (plain, shown once). */
+export interface SignInResult {
+  user: repo.UserRow;
+  isNewUser: boolean;
+  token: string;
+  expiresAt: Date;
+}
+
+function retryAfter(ms: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new AppError(
+    'too_many_requests',
+    `Too many codes requested. Try again in ${seconds} seconds.`,
+    { retryAfterSeconds: seconds },
+  );
+}
+
+/**
+ * Phone sign-in and sessions, exactly DESIGN.md §3: 6-digit CSPRNG codes
+ * stored as hashes, 5-minute validity, single use, burned after 5 wrong
+ * tries, 60 s resend cooldown, per-phone (5/hour) and per-IP limits, and the
+ * same answer whether or not a number has an account.
+ */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sms: SmsProvider,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Sends a sign-in code to `rawPhone` (parsed to E.164, default country IN).
+   * Returns the verification id and when the code expires.
+   * Throws `invalid_phone` (400) or `too_many_requests` (429, retryAfterSeconds).
+   * Limits are checked under advisory locks so concurrent requests cannot slip past them.
+   */
+  async startPhoneSignIn(rawPhone: string, ip: string) {
+    const phoneNumber = toE164(rawPhone);
+    const now = this.clock.now();
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const verificationId = newId();
+    const code = newSignInCode(PHONE_CODE.digits);
+    const expiresAt = new Date(now.getTime() + PHONE_CODE.ttlMs);
+
+    await this.db.transaction(async (tx) => {
+      await repo.lockKey(tx, `signin-ip:${ip}`);
+      await repo.lockKey(tx, `signin-phone:${phoneNumber}`);
+
+      const last = await repo.latestVerification(tx, phoneNumber);
+      const sinceLast = last ? now.getTime() - last.createdAt.getTime() : Infinity;
+      if (sinceLast < PHONE_CODE.resendCooldownMs) {
+        throw retryAfter(PHONE_CODE.resendCooldownMs - sinceLast);
+      }
+      const perPhone = await repo.verificationsSince(tx, { phoneNumber }, hourAgo);
+      if (perPhone.count >= PHONE_CODE.perPhonePerHour && perPhone.oldest) {
+        throw retryAfter(perPhone.oldest.getTime() + HOUR_MS - now.getTime());
+      }
+      const perIp = await repo.verificationsSince(tx, { ip }, hourAgo);
+      if (perIp.count >= PHONE_CODE.perIpPerHour && perIp.oldest) {
+        throw retryAfter(perIp.oldest.getTime() + HOUR_MS - now.getTime());
+      }
+
+      await repo.insertVerification(tx, {
+        id: verificationId,
+        phoneNumber,
+        codeHash: hashCode(verificationId, code),
+        ip,
+        createdAt: now,
+        expiresAt,
+      });
+      await this.sms.send({
+        phoneNumber,
+        code,
+        body: `${code} is your Rally sign-in code. It expires in 5 minutes. Do not share it.`,
+      });
+    });
+
+    return {
+      verificationId,
+      phoneNumber,
+      expiresAt: expiresAt.toISOString(),
+      resendAfterSeconds: PHONE_CODE.resendCooldownMs / 1000,
+    };
+  }
+
+  /**
+   * Checks `code` for `verificationId` and, when right, signs the phone's
+   * user in (creating the user on first sign-in) with a new session.
+   * Throws `invalid_code` (wrong, unknown or already used; `attemptsLeft`),
+   * `code_expired`, or `code_burned` (5 wrong tries reached) — all 400.
+   * A wrong try is counted and committed even though the call fails.
+   */
+  async verifyPhoneCode(
+    verificationId: string,
+    code: string,
+    client: { userAgent?: string | undefined; ip: string },
+  ): Promise<SignInResult> {
+    const now = this.clock.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const v = await repo.lockVerification(tx, verificationId);
+      if (!v) return { error: new AppError('invalid_code', 'This code is not valid. Request a new code.') };
+      if (v.consumedAt) {
+        return { error: new AppError('invalid_code', 'This code has already been used. Request a new code.') };
+      }
+      if (v.attempts >= PHONE_CODE.maxAttempts) {
+        return { error: new AppError('code_burned', 'Too many wrong tries for this code. Request a new code.') };
+      }
+      if (v.expiresAt.getTime() <= now.getTime()) {
+        return { error: new AppError('code_expired', 'This code has expired. Request a new code.') };
+      }
+      if (!digestsEqual(v.codeHash, hashCode(v.id, code))) {
+        const attempts = await repo.addWrongAttempt(tx, v.id);
+        const attemptsLeft = Math.max(0, PHONE_CODE.maxAttempts - attempts);
+        const detail =
+          attemptsLeft > 0
+            ? `Wrong code. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+            : 'Wrong code. No tries left: request a new code.';
+        return { error: new AppError('invalid_code', detail, { attemptsLeft }) };
+      }
+      await repo.consumeVerification(tx, v.id, now);
+      const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
+      const token = newSessionToken();
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await repo.insertSession(tx, {
+        id: newId(),
+        userId: user.id,
+        tokenHash: hashToken(token),
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        ip: client.ip,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+      });
+      return { result: { user, isNewUser: isNew, token, expiresAt } };
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.result;
+  }
+
+  /**
+   * The actor of a session token, or null when the token is unknown, revoked
+   * or expired. Slides the expiry at most once an hour.
+   */
+  async authenticate(token: string): Promise<Actor | null> {
+    const now = this.clock.now();
+    const row = await repo.findLiveSession(this.db, hashToken(token), now);
+    if (!row) return null;
+    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touchSession(this.db, row.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+    }
+    return {
+      userId: row.user.id,
+      sessionId: row.session.id,
+      isGlobalAdmin: row.user.isGlobalAdmin,
+      user: row.user,
+    };
+  }
+
+  /** Revokes the session `sessionId` (sign-out). */
+  async signOut(sessionId: string): Promise<void> {
+    await repo.revokeSession(this.db, sessionId, this.clock.now());
+  }
+}

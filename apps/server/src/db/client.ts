@@ -1,0 +1,28 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The Drizzle database handle used by every repository. */
+export type Db = NodePgDatabase<typeof schema>;
+
+/** A Drizzle handle inside a transaction (same API as {@link Db}). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A connection pool and its Drizzle handle. `close()` ends the pool. */
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a pool to `url` (any PostgreSQL >= 15). `max` connections per
+ * process (default 10; a 2-core app server rarely benefits from more).
+ */
+export function openDatabase(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,56 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A person who signs in, identified by an E.164 phone number. DESIGN.md §2. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  phoneNumber: text('phone_number').notNull().unique(),
+  displayName: text('display_name'),
+  isGlobalAdmin: boolean('is_global_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A signed-in session. Only the SHA-256 of the 256-bit token is stored
+ * (DESIGN.md §3), so a database leak does not leak sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One sign-in code sent to a phone (DESIGN.md §3): only the code's hash is
+ * kept; `attempts` counts wrong tries (5 burn it); `consumedAt` makes it
+ * single use. Rows also feed the per-phone and per-IP rate limits.
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('phone_verifications_phone_idx').on(t.phoneNumber, t.createdAt),
+    index('phone_verifications_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

@@ -1,0 +1,8 @@
+// Drizzle needs every table in one schema object; this file is that object's
+// single source (drizzle.config.ts and db/client.ts import it).
+export * from './auth.ts';
+export * from './profiles.ts';
+export * from './orgs.ts';
+export * from './programs.ts';
+export * from './subscriptions.ts';
+export * from './events.ts';

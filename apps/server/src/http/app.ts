@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { registerAccountRoutes } from '../account/account.routes.ts';
+import { registerAuthRoutes, registerDevOutboxRoute } from '../auth/auth.routes.ts';
+import { ConsoleSmsProvider, type SmsProvider } from '../auth/sms.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { systemClock } from '../lib/clock.ts';
+import { registerOrgRoutes } from '../orgs/orgs.routes.ts';
+import { registerProfileRoutes } from '../profiles/profiles.routes.ts';
+import { registerProgramRoutes } from '../programs/programs.routes.ts';
+import { registerAuthHook } from './auth-hook.ts';
+import { AppError } from './errors.ts';
+import { registerProblemHandler } from './problem.ts';
+import { createServices, type Services } from './services.ts';
+
+/** What {@link buildApp} needs. `webDistDir` absent = API only (tests). */
+export interface AppOptions {
+  db: Db;
+  logger: Logger;
+  sms?: SmsProvider;
+  clock?: Clock;
+  isProduction?: boolean;
+  trustProxy?: boolean;
+  webDistDir?: string;
+}
+
+/** A built app: the Fastify instance and the services behind it. */
+export interface RallyApp {
+  app: FastifyInstance;
+  services: Services;
+  sms: SmsProvider;
+}
+
+/** Removes secrets from a URL before it is logged: sign-in link tokens and code/token query values. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/auth\/token\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:code|token|customToken)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
+ * Builds the one Fastify server of DESIGN.md §1: JSON API under `/api`
+ * (problem+json errors, pino request logs without secrets), the dev SMS
+ * outbox outside production, and the built SPA with an index.html fallback
+ * so deep links work. Unknown `/api` paths answer 404 problem+json.
+ */
+export async function buildApp(options: AppOptions): Promise<RallyApp> {
+  const clock = options.clock ?? systemClock;
+  const sms = options.sms ?? new ConsoleSmsProvider();
+  const app: FastifyInstance = Fastify({
+    loggerInstance: options.logger.child(
+      {},
+      {
+        serializers: {
+          req: (req: { method: string; url: string; ip?: string }) => ({
+            method: req.method,
+            url: redactUrl(req.url),
+            remoteAddress: req.ip,
+          }),
+        },
+      },
+    ) as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  const services = createServices(options.db, sms, clock);
+
+  await app.register(cookie);
+  registerProblemHandler(app);
+  registerAuthHook(app, services.auth);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+  });
+
+  registerAuthRoutes(app, services.auth, { secureCookies: options.isProduction ?? false });
+  if (!options.isProduction && sms instanceof ConsoleSmsProvider) registerDevOutboxRoute(app, sms);
+  registerAccountRoutes(app, services);
+  registerOrgRoutes(app, services);
+  registerProgramRoutes(app, services);
+  registerProfileRoutes(app, services);
+
+  await registerSpa(app, options.webDistDir);
+  return { app, services, sms };
+}
+
+async function registerSpa(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
+  if (hasSpa && webDistDir) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      throw new AppError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new AppError('not_found', 'Not found.');
+    }
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * The one error handler (CONVENTIONS.md): every error becomes an RFC 9457
+ * `application/problem+json` answer with a stable `code`. AppErrors keep
+ * their status and detail; Fastify's own 4xx errors (bad JSON, body too
+ * large) map to `validation_failed`; anything else is logged and answered
+ * as a 500 without stack trace or SQL.
+ */
+export function registerProblemHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let problem: AppError;
+    let status: number | undefined;
+    if (error instanceof AppError) {
+      problem = error;
+    } else if (typeof error.statusCode === 'number' && error.statusCode < 500) {
+      problem = new AppError(
+        error.statusCode === 404 ? 'not_found' : 'validation_failed',
+        error.statusCode === 415 ? 'Send the body as application/json.' : error.message,
+      );
+      if (error.statusCode === 413) status = 413;
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      problem = new AppError('internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    if (problem.extras.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(problem.extras.retryAfterSeconds));
+    }
+    status ??= problem.status;
+    reply
+      .status(status)
+      .type('application/problem+json')
+      .send({
+        type: `https://rally.app/problems/${problem.code}`,
+        title: problem.title,
+        status,
+        detail: problem.message,
+        code: problem.code,
+        ...problem.extras,
+      });
+  });
+}

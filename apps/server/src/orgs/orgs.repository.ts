@@ -1,0 +1,42 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { orgMembers, orgs } from '../db/schema/index.ts';
+
+/** An org row. */
+export type OrgRow = typeof orgs.$inferSelect;
+/** An org with the caller's role (null when not a member). */
+export type OrgWithRole = OrgRow & { role: 'owner' | 'admin' | 'staff' | null };
+
+/**
+ * Inserts an org and makes `ownerId` its owner in one transaction. Returns
+ * false (nothing written) when the slug is taken, so the caller can retry.
+ */
+export async function insertOrgWithOwner(db: Db, org: typeof orgs.$inferInsert, ownerId: string) {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(orgs).values(org).onConflictDoNothing({ target: orgs.slug }).returning();
+    if (!created) return undefined;
+    await tx.insert(orgMembers).values({ orgId: created.id, userId: ownerId, role: 'owner' });
+    return created;
+  });
+}
+
+/** Orgs `userId` is a member of, with their role, by name. */
+export async function listOrgsOfUser(db: Db, userId: string): Promise<OrgWithRole[]> {
+  const rows = await db
+    .select({ org: orgs, role: orgMembers.role })
+    .from(orgMembers)
+    .innerJoin(orgs, eq(orgs.id, orgMembers.orgId))
+    .where(eq(orgMembers.userId, userId))
+    .orderBy(asc(orgs.name));
+  return rows.map((r) => ({ ...r.org, role: r.role }));
+}
+
+/** The org `orgId` with `userId`'s role in it, or undefined when it does not exist. */
+export async function findOrgWithRole(db: Db, orgId: string, userId: string): Promise<OrgWithRole | undefined> {
+  const [row] = await db
+    .select({ org: orgs, role: orgMembers.role })
+    .from(orgs)
+    .leftJoin(orgMembers, and(eq(orgMembers.orgId, orgs.id), eq(orgMembers.userId, userId)))
+    .where(eq(orgs.id, orgId));
+  return row ? { ...row.org, role: row.role } : undefined;
+}

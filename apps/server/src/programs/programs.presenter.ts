@@ -1,0 +1,20 @@
+import type { Program } from '@rally/shared/programs';
+import type { ProgramRow } from './programs.repository.ts';
+
+/** The API shape of a program (`programSchema`). */
+export function presentProgram(p: ProgramRow): Program {
+  return {
+    id: p.id,
+    orgId: p.orgId,
+    orgName: p.orgName,
+    name: p.name,
+    description: p.description,
+    timeZone: p.timeZone,
+    location: p.location,
+    capacity: p.capacity,
+    joinPolicy: p.joinPolicy,
+    status: p.status,
+    activeSubscriptions: p.activeSubscriptions,
+    createdAt: p.createdAt.toISOString(),
+  };
+}

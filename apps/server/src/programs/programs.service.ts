@@ -1,0 +1,79 @@
+import type { createProgramSchema, Program, ProgramDetail } from '@rally/shared/programs';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { findOrgWithRole } from '../orgs/orgs.repository.ts';
+import { can, type Action, type PolicyActor, type ProgramResource } from '../policy/policy.ts';
+import { presentProgram } from './programs.presenter.ts';
+import * as repo from './programs.repository.ts';
+
+/** The policy's view of a loaded program. */
+export function programResource(p: repo.ProgramAccess): ProgramResource {
+  return {
+    type: 'program',
+    orgRole: p.orgRole,
+    programRole: p.programRole,
+    isFamily: p.isFamily,
+    joinPolicy: p.joinPolicy,
+    status: p.status,
+  };
+}
+
+/** Programs of an org (DESIGN.md §2): create, read, and the access check other services share. */
+export class ProgramsService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Loads a program the actor may `program:view` and checks `action` on it.
+   * Throws 404 when the program does not exist or is not visible (DESIGN.md §2),
+   * 403 `forbidden` when visible but `action` is not allowed.
+   */
+  async authorize(actor: PolicyActor, programId: string, action: Action = 'program:view') {
+    const program = await repo.findProgramAccess(this.db, programId, actor.userId);
+    if (!program || !can(actor, 'program:view', programResource(program))) throw notFound('This program');
+    if (!can(actor, action, programResource(program))) {
+      throw new AppError(
+        'forbidden',
+        program.status === 'archived'
+          ? 'This program is archived and read-only.'
+          : 'Only the program’s staff can do this.',
+      );
+    }
+    return program;
+  }
+
+  /** Creates a program in `orgId` (org owners and admins). 404 when the org is not visible, 403 for org staff. */
+  async create(actor: PolicyActor, orgId: string, input: z.output<typeof createProgramSchema>): Promise<Program> {
+    const org = await findOrgWithRole(this.db, orgId, actor.userId);
+    const resource = { type: 'org' as const, orgRole: org?.role ?? null };
+    if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
+    if (!can(actor, 'org:create-program', resource)) {
+      throw new AppError('forbidden', 'Only owners and admins of the organisation can create programs.');
+    }
+    const row = await repo.insertProgram(this.db, {
+      id: newId(),
+      orgId,
+      name: input.name,
+      description: input.description,
+      timeZone: input.timeZone,
+      location: input.location,
+    });
+    return presentProgram({ ...row, orgName: org.name, activeSubscriptions: 0 });
+  }
+
+  /** One program with the actor's permissions; 404 unless visible. */
+  async get(actor: PolicyActor, programId: string): Promise<ProgramDetail> {
+    const program = await this.authorize(actor, programId);
+    const resource = programResource(program);
+    return {
+      program: presentProgram(program),
+      permissions: {
+        canEdit: can(actor, 'program:edit', resource),
+        canManageEvents: can(actor, 'program:manage-events', resource),
+        canManageSubscriptions: can(actor, 'program:manage-subscriptions', resource),
+        canViewRoster: can(actor, 'program:view-roster', resource),
+      },
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config/env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { buildApp, type RallyApp } from './http/app.ts';
+
+/** A started Rally server: its URL, parts, and a clean `close()`. */
+export interface RunningServer {
+  url: string;
+  rally: RallyApp;
+  database: Database;
+  /** Stops accepting requests, closes the pool, then stops the embedded PostgreSQL (if any). */
+  close(): Promise<void>;
+}
+
+/** The pino logger of the server: JSON lines, `config.logLevel`, no secrets (see `redactUrl`). */
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/**
+ * Starts Rally per `config`: the embedded PostgreSQL in `dataDir/pg` unless
+ * `databaseUrl` is set, pending migrations, then the HTTP server on
+ * `host:port`. Throws when the database cannot be reached or the data folder
+ * is in use by another server (DataDirInUseError).
+ */
+export async function startServer(config: Config, logger = createLogger(config)): Promise<RunningServer> {
+  let embedded: EmbeddedPg | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, 'rally', (line) => logger.debug({ pg: line }));
+    databaseUrl = embedded.url;
+  }
+  const database = openDatabase(databaseUrl);
+  try {
+    await runMigrations(database);
+    const rally = await buildApp({
+      db: database.db,
+      logger,
+      isProduction: config.nodeEnv === 'production',
+      trustProxy: config.trustProxy,
+      webDistDir: config.webDistDir,
+    });
+    const address = await rally.app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    const url = `http://localhost:${port}`;
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        await rally.app.close();
+        await database.close();
+        await embedded?.stop();
+      })();
+      return closing;
+    };
+    return { url, rally, database, close };
+  } catch (err) {
+    await database.close().catch(() => {});
+    await embedded?.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,141 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { ConsoleSmsProvider } from '../src/auth/sms.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { buildApp } from '../src/http/app.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { createDatabaseFromTemplate } from './pg.ts';
+
+/** A clock tests can move: starts at real time, `advance(ms)` jumps ahead. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** A Rally app on its own fresh database, with captured logs and SMS lines. */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  sms: ConsoleSmsProvider;
+  /** Every log line (JSON) and SMS console line written so far. */
+  logs: string[];
+  smsLines: string[];
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+/** Builds an app on a fresh copy of the migrated template database (DESIGN.md §6). */
+export async function createTestApp(options: { isProduction?: boolean } = {}): Promise<TestApp> {
+  const copy = await createDatabaseFromTemplate(inject('templateDatabaseUrl'));
+  const database = openDatabase(copy.url, 5);
+  const logs: string[] = [];
+  const smsLines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, stream);
+  const clock = new TestClock();
+  const sms = new ConsoleSmsProvider((line) => smsLines.push(line));
+  const { app } = await buildApp({ db: database.db, logger, sms, clock, isProduction: options.isProduction });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    sms,
+    logs,
+    smsLines,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({
+        ...rest,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
+    async close() {
+      await app.close();
+      await database.close();
+      await copy.drop();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A fresh valid Indian mobile number in E.164, unique within the run. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  const n = (Date.now() % 1_000_000) * 100 + (phoneCounter % 100) + process.pid * 7;
+  return `+919${String(n % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/** A signed-in test user: their Bearer token, id and phone. */
+export interface TestUser {
+  token: string;
+  id: string;
+  phoneNumber: string;
+}
+
+/**
+ * Signs a phone in through the real API (start, dev outbox, verify with
+ * Bearer delivery) and, unless `name` is null, completes onboarding.
+ */
+export async function signUp(t: TestApp, name: string | null = 'Test User', phone = newPhone()): Promise<TestUser> {
+  const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const start = await t.request({ method: 'POST', url: '/api/auth/phone/start', payload: { phoneNumber: phone }, remoteAddress: ip });
+  if (start.statusCode !== 200) throw new Error(`start failed: ${start.body}`);
+  const code = t.sms.messagesFor(phone)[0]?.code;
+  const verify = await t.request({
+    method: 'POST',
+    url: '/api/auth/phone/verify',
+    payload: { verificationId: start.json().verificationId, code, tokenDelivery: 'bearer' },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const body = verify.json();
+  const user = { token: body.token as string, id: body.user.id as string, phoneNumber: phone };
+  if (name !== null) {
+    const res = await t.request({ method: 'PUT', url: '/api/account', token: user.token, payload: { displayName: name } });
+    if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
+  }
+  return user;
+}
+
+/** Creates an org owned by `owner` through the API; returns its id. */
+export async function createOrg(t: TestApp, owner: TestUser, name = 'Test Club'): Promise<string> {
+  const res = await t.request({ method: 'POST', url: '/api/orgs', token: owner.token, payload: { name } });
+  if (res.statusCode !== 201) throw new Error(`create org failed: ${res.body}`);
+  return res.json().org.id;
+}
+
+/** Creates a program in `orgId` through the API; returns its id. */
+export async function createProgram(
+  t: TestApp,
+  owner: TestUser,
+  orgId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: `/api/orgs/${orgId}/programs`,
+    token: owner.token,
+    payload: { name: 'U12 Football', timeZone: 'Asia/Kolkata', location: 'Main ground', ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`create program failed: ${res.body}`);
+  return res.json().program.id;
+}
+
+/** The `self` profile id of `user`. */
+export async function selfProfileId(t: TestApp, user: TestUser): Promise<string> {
+  const res = await t.request({ method: 'GET', url: '/api/profiles', token: user.token });
+  const self = res.json().profiles.find((p: { relationship: string }) => p.relationship === 'self');
+  if (!self) throw new Error('user has no self profile');
+  return self.id;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+
+/** Body of `POST /api/auth/phone/start`. The number is parsed to E.164 (default country IN). DESIGN.md §3. */
+export const phoneStartSchema = z.object({
+  phoneNumber: z
+    .string({ message: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32, 'Phone number is too long'),
+});
+/** See {@link phoneStartSchema}. */
+export type PhoneStart = z.infer<typeof phoneStartSchema>;
+
+/**
+ * Answer of `POST /api/auth/phone/start`, identical for known and unknown
+ * numbers. `resendAfterSeconds`: when another code may be asked for.
+ */
+export const phoneStartResponseSchema = z.object({
+  verificationId: idSchema,
+  phoneNumber: z.string(),
+  expiresAt: z.string(),
+  resendAfterSeconds: z.number().int(),
+});
+/** See {@link phoneStartResponseSchema}. */
+export type PhoneStartResponse = z.infer<typeof phoneStartResponseSchema>;
+
+/**
+ * Body of `POST /api/auth/phone/verify`. `tokenDelivery`: `cookie` (browser,
+ * default) sets the HttpOnly session cookie; `bearer` (native app) returns the
+ * token in the body instead. DESIGN.md §3.
+ */
+export const phoneVerifySchema = z.object({
+  verificationId: idSchema,
+  code: z
+    .string({ message: 'Code is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+  tokenDelivery: z.enum(['cookie', 'bearer']).default('cookie'),
+});
+/** See {@link phoneVerifySchema}. */
+export type PhoneVerify = z.input<typeof phoneVerifySchema>;
+
+/** The signed-in user as the client sees them. `displayName` is null until onboarding. */
+export const userSchema = z.object({
+  id: idSchema,
+  phoneNumber: z.string(),
+  displayName: z.string().nullable(),
+  isGlobalAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+/** See {@link userSchema}. */
+export type User = z.infer<typeof userSchema>;
+
+/** Answer of `GET /api/auth/session`: the current user, or null when signed out. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+/** See {@link sessionResponseSchema}. */
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Answer of `POST /api/auth/phone/verify`. `token` only with `tokenDelivery: 'bearer'`. */
+export const phoneVerifyResponseSchema = z.object({
+  user: userSchema,
+  isNewUser: z.boolean(),
+  expiresAt: z.string(),
+  token: z.string().optional(),
+});
+/** See {@link phoneVerifyResponseSchema}. */
+export type PhoneVerifyResponse = z.infer<typeof phoneVerifyResponseSchema>;
+
+/** Query of the dev-only `GET /api/dev/sms-outbox`. */
+export const smsOutboxQuerySchema = z.object({ phoneNumber: z.string().min(1) });
+
+/** One SMS the console provider "sent" (dev outbox; absent in production). */
+export const smsOutboxMessageSchema = z.object({
+  phoneNumber: z.string(),
+  body: z.string(),
+  code: z.string(),
+  sentAt: z.string(),
+});
+/** See {@link smsOutboxMessageSchema}. */
+export type SmsOutboxMessage = z.infer<typeof smsOutboxMessageSchema>;

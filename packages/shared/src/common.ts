@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A UUID route or body identifier (Rally ids are UUIDv7; DESIGN.md §1). */
+export const idSchema = z.uuid({ message: 'Must be a valid id' });
+
+/** An IANA time zone name that this runtime knows, e.g. `Asia/Kolkata`. */
+export const timeZoneSchema = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return value.includes('/') || value === 'UTC';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Must be an IANA time zone such as Asia/Kolkata' },
+);
+
+/** A trimmed, non-empty display name of at most `max` characters. */
+export function nameSchema(label: string, max = 100) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** An instant as an ISO 8601 string with offset, normalised to UTC on output. */
+export const instantSchema = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' });
+
+/** A local date `YYYY-MM-DD` (no time zone). */
+export const localDateSchema = z.iso.date({ message: 'Must be a date YYYY-MM-DD' });
+
+/** A local wall-clock time `YYYY-MM-DDTHH:mm` (no offset), read in a given time zone. */
+export const localDateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Must be a local date-time YYYY-MM-DDTHH:mm');
+
+/** Params of routes under `/api/orgs/:orgId`. */
+export const orgParamsSchema = z.object({ orgId: idSchema });
+/** Params of routes under `/api/programs/:programId`. */
+export const programParamsSchema = z.object({ programId: idSchema });
+/** Params of routes under `/api/profiles/:profileId`. */
+export const profileParamsSchema = z.object({ profileId: idSchema });
+/** Params of routes under `/api/programs/:programId/events/:eventId`. */
+export const programEventParamsSchema = z.object({ programId: idSchema, eventId: idSchema });
+/** Params of routes under `/api/profiles/:profileId/events/:eventId`. */
+export const profileEventParamsSchema = z.object({ profileId: idSchema, eventId: idSchema });
+
+/** A `[from, to)` window of instants; at most 400 days wide (a year view plus margins). */
+export const rangeQuerySchema = z
+  .object({ from: instantSchema, to: instantSchema })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+    message: '`to` must be after `from`',
+    path: ['to'],
+  })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 400 * 86_400_000, {
+    message: 'The range may span at most 400 days',
+    path: ['to'],
+  });
+/** See {@link rangeQuerySchema}. */
+export type RangeQuery = z.infer<typeof rangeQuerySchema>;
