@@ -6,7 +6,9 @@ import { startServer } from './server.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
-  const dbNote = config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}/pg`;
+  const dbNote = config.databaseUrl
+    ? 'PostgreSQL from DATABASE_URL'
+    : `embedded PostgreSQL in ${config.dataDir}/pg`;
   console.log(`\nRally is running at ${server.url}  (${dbNote})`);
   if (config.nodeEnv !== 'production') {
     console.log('Sign-in codes are printed here as "[console SMS]" lines and at');

@@ -31,11 +31,16 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * `host:port`. Throws when the database cannot be reached or the data folder
  * is in use by another server (DataDirInUseError).
  */
-export async function startServer(config: Config, logger = createLogger(config)): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger = createLogger(config),
+): Promise<RunningServer> {
   let embedded: EmbeddedPg | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, 'rally', (line) => logger.debug({ pg: line }));
+    embedded = await startEmbeddedPostgres(config.dataDir, 'rally', (line) =>
+      logger.debug({ pg: line }),
+    );
     databaseUrl = embedded.url;
   }
   const database = openDatabase(databaseUrl);

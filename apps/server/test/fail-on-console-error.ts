@@ -6,6 +6,8 @@ afterEach(() => {
   const calls = spy.mock.calls.slice();
   spy.mockClear();
   if (calls.length > 0) {
-    throw new Error(`Unexpected console.error: ${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error: ${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { ConsoleSmsProvider } from '../src/auth/sms.ts';
@@ -25,10 +25,12 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   sms: ConsoleSmsProvider;
+  /** `METHOD /path` of every /api route the app registered. */
+  apiRoutes: string[];
   /** Every log line (JSON) and SMS console line written so far. */
   logs: string[];
   smsLines: string[];
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -47,13 +49,20 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
   const logger = pino({ level: 'info' }, stream);
   const clock = new TestClock();
   const sms = new ConsoleSmsProvider((line) => smsLines.push(line));
-  const { app } = await buildApp({ db: database.db, logger, sms, clock, isProduction: options.isProduction });
+  const { app, apiRoutes } = await buildApp({
+    db: database.db,
+    logger,
+    sms,
+    clock,
+    isProduction: options.isProduction,
+  });
   await app.ready();
   return {
     app,
     database,
     clock,
     sms,
+    apiRoutes,
     logs,
     smsLines,
     request: ({ token, headers, ...rest }) =>
@@ -88,9 +97,18 @@ export interface TestUser {
  * Signs a phone in through the real API (start, dev outbox, verify with
  * Bearer delivery) and, unless `name` is null, completes onboarding.
  */
-export async function signUp(t: TestApp, name: string | null = 'Test User', phone = newPhone()): Promise<TestUser> {
+export async function signUp(
+  t: TestApp,
+  name: string | null = 'Test User',
+  phone = newPhone(),
+): Promise<TestUser> {
   const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const start = await t.request({ method: 'POST', url: '/api/auth/phone/start', payload: { phoneNumber: phone }, remoteAddress: ip });
+  const start = await t.request({
+    method: 'POST',
+    url: '/api/auth/phone/start',
+    payload: { phoneNumber: phone },
+    remoteAddress: ip,
+  });
   if (start.statusCode !== 200) throw new Error(`start failed: ${start.body}`);
   const code = t.sms.messagesFor(phone)[0]?.code;
   const verify = await t.request({
@@ -102,7 +120,12 @@ export async function signUp(t: TestApp, name: string | null = 'Test User', phon
   const body = verify.json();
   const user = { token: body.token as string, id: body.user.id as string, phoneNumber: phone };
   if (name !== null) {
-    const res = await t.request({ method: 'PUT', url: '/api/account', token: user.token, payload: { displayName: name } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/account',
+      token: user.token,
+      payload: { displayName: name },
+    });
     if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
   }
   return user;
@@ -110,7 +133,12 @@ export async function signUp(t: TestApp, name: string | null = 'Test User', phon
 
 /** Creates an org owned by `owner` through the API; returns its id. */
 export async function createOrg(t: TestApp, owner: TestUser, name = 'Test Club'): Promise<string> {
-  const res = await t.request({ method: 'POST', url: '/api/orgs', token: owner.token, payload: { name } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/orgs',
+    token: owner.token,
+    payload: { name },
+  });
   if (res.statusCode !== 201) throw new Error(`create org failed: ${res.body}`);
   return res.json().org.id;
 }
@@ -126,7 +154,12 @@ export async function createProgram(
     method: 'POST',
     url: `/api/orgs/${orgId}/programs`,
     token: owner.token,
-    payload: { name: 'U12 Football', timeZone: 'Asia/Kolkata', location: 'Main ground', ...overrides },
+    payload: {
+      name: 'U12 Football',
+      timeZone: 'Asia/Kolkata',
+      location: 'Main ground',
+      ...overrides,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`create program failed: ${res.body}`);
   return res.json().program.id;

@@ -26,7 +26,10 @@ export function nameSchema(label: string, max = 100) {
 }
 
 /** An instant as an ISO 8601 string with offset, normalised to UTC on output. */
-export const instantSchema = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time' });
+export const instantSchema = z.iso.datetime({
+  offset: true,
+  message: 'Must be an ISO 8601 date-time',
+});
 
 /** A local date `YYYY-MM-DD` (no time zone). */
 export const localDateSchema = z.iso.date({ message: 'Must be a date YYYY-MM-DD' });

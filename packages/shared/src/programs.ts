@@ -51,7 +51,11 @@ export type ProgramDetail = z.infer<typeof programDetailSchema>;
 /** Body of `POST /api/orgs/:orgId/programs`. */
 export const createProgramSchema = z.object({
   name: nameSchema('Program name', 100),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  description: z
+    .string()
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters')
+    .default(''),
   timeZone: timeZoneSchema,
   location: z.string().trim().max(200, 'Location must be at most 200 characters').default(''),
 });

@@ -18,7 +18,10 @@ export class AccountService {
    * first call (onboarding after the first sign-in) creates that profile,
    * later calls rename it. Safe against concurrent calls (row lock + unique index).
    */
-  async updateName(actor: PolicyActor, displayName: string): Promise<{ user: User; selfProfile: Profile }> {
+  async updateName(
+    actor: PolicyActor,
+    displayName: string,
+  ): Promise<{ user: User; selfProfile: Profile }> {
     return this.db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
@@ -29,7 +32,10 @@ export class AccountService {
       const existing = await profilesRepo.findSelfProfileForUpdate(tx, actor.userId);
       if (existing) {
         await profilesRepo.renameProfile(tx, existing.id, displayName);
-        return { user: presentUser(user), selfProfile: presentProfile({ ...existing, displayName }) };
+        return {
+          user: presentUser(user),
+          selfProfile: presentProfile({ ...existing, displayName }),
+        };
       }
       const created = await profilesRepo.insertProfileWithManager(
         tx,

@@ -24,7 +24,11 @@ export async function latestVerification(tx: Tx, phoneNumber: string) {
 }
 
 /** Count and oldest `createdAt` of verifications matching `by` since `since`. */
-export async function verificationsSince(tx: Tx, by: { phoneNumber: string } | { ip: string }, since: Date) {
+export async function verificationsSince(
+  tx: Tx,
+  by: { phoneNumber: string } | { ip: string },
+  since: Date,
+) {
   const where =
     'phoneNumber' in by
       ? eq(phoneVerifications.phoneNumber, by.phoneNumber)
@@ -90,7 +94,13 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
   return row;
 }
 

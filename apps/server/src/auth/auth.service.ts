@@ -120,15 +120,30 @@ export class AuthService {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
       const v = await repo.lockVerification(tx, verificationId);
-      if (!v) return { error: new AppError('invalid_code', 'This code is not valid. Request a new code.') };
+      if (!v)
+        return {
+          error: new AppError('invalid_code', 'This code is not valid. Request a new code.'),
+        };
       if (v.consumedAt) {
-        return { error: new AppError('invalid_code', 'This code has already been used. Request a new code.') };
+        return {
+          error: new AppError(
+            'invalid_code',
+            'This code has already been used. Request a new code.',
+          ),
+        };
       }
       if (v.attempts >= PHONE_CODE.maxAttempts) {
-        return { error: new AppError('code_burned', 'Too many wrong tries for this code. Request a new code.') };
+        return {
+          error: new AppError(
+            'code_burned',
+            'Too many wrong tries for this code. Request a new code.',
+          ),
+        };
       }
       if (v.expiresAt.getTime() <= now.getTime()) {
-        return { error: new AppError('code_expired', 'This code has expired. Request a new code.') };
+        return {
+          error: new AppError('code_expired', 'This code has expired. Request a new code.'),
+        };
       }
       if (!digestsEqual(v.codeHash, hashCode(v.id, code))) {
         const attempts = await repo.addWrongAttempt(tx, v.id);
@@ -168,7 +183,12 @@ export class AuthService {
     const row = await repo.findLiveSession(this.db, hashToken(token), now);
     if (!row) return null;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await repo.touchSession(this.db, row.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+      await repo.touchSession(
+        this.db,
+        row.session.id,
+        now,
+        new Date(now.getTime() + SESSION_TTL_MS),
+      );
     }
     return {
       userId: row.user.id,

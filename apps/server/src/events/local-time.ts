@@ -11,7 +11,12 @@ export function localToInstant(local: string, timeZone: string, field: string): 
   const dt = DateTime.fromISO(local, { zone: timeZone });
   if (!dt.isValid || dt.toFormat("yyyy-MM-dd'T'HH:mm") !== local) {
     throw new AppError('validation_failed', `${field}: ${local} does not exist in ${timeZone}`, {
-      errors: [{ path: field, message: `This time does not exist in ${timeZone} (daylight-saving change)` }],
+      errors: [
+        {
+          path: field,
+          message: `This time does not exist in ${timeZone} (daylight-saving change)`,
+        },
+      ],
     });
   }
   return dt.toUTC().toJSDate();

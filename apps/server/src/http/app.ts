@@ -34,6 +34,8 @@ export interface RallyApp {
   app: FastifyInstance;
   services: Services;
   sms: SmsProvider;
+  /** `METHOD /path` of every `/api` route, as registered (the authorization matrix enumerates these). */
+  apiRoutes: string[];
 }
 
 /** Removes secrets from a URL before it is logged: sign-in link tokens and code/token query values. */
@@ -69,6 +71,14 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     bodyLimit: 1024 * 1024,
   });
   const services = createServices(options.db, sms, clock);
+  const apiRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (route.url.startsWith('/api/') && method !== 'HEAD')
+        apiRoutes.push(`${method} ${route.url}`);
+    }
+  });
 
   await app.register(cookie);
   registerProblemHandler(app);
@@ -87,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerProfileRoutes(app, services);
 
   await registerSpa(app, options.webDistDir);
-  return { app, services, sms };
+  return { app, services, sms, apiRoutes };
 }
 
 async function registerSpa(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
@@ -100,13 +110,19 @@ async function registerSpa(app: FastifyInstance, webDistDir: string | undefined)
       index: false,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      throw new AppError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
+      throw new AppError(
+        'not_found',
+        `No API route ${request.method} ${request.url.split('?')[0]}.`,
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError('not_found', 'Not found.');

@@ -22,7 +22,10 @@ export function registerProblemHandler(app: FastifyInstance): void {
       if (error.statusCode === 413) status = 413;
     } else {
       request.log.error({ err: error }, 'unhandled error');
-      problem = new AppError('internal_error', 'Something went wrong on our side. Please try again.');
+      problem = new AppError(
+        'internal_error',
+        'Something went wrong on our side. Please try again.',
+      );
     }
     if (problem.extras.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(problem.extras.retryAfterSeconds));

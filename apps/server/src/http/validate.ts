@@ -14,6 +14,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     message: issue.message,
   }));
   const first = errors[0];
-  const detail = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  const detail = first
+    ? first.path
+      ? `${first.path}: ${first.message}`
+      : first.message
+    : 'Invalid input';
   throw new AppError('validation_failed', detail, { errors });
 }

@@ -13,7 +13,11 @@ export type OrgWithRole = OrgRow & { role: 'owner' | 'admin' | 'staff' | null };
  */
 export async function insertOrgWithOwner(db: Db, org: typeof orgs.$inferInsert, ownerId: string) {
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(orgs).values(org).onConflictDoNothing({ target: orgs.slug }).returning();
+    const [created] = await tx
+      .insert(orgs)
+      .values(org)
+      .onConflictDoNothing({ target: orgs.slug })
+      .returning();
     if (!created) return undefined;
     await tx.insert(orgMembers).values({ orgId: created.id, userId: ownerId, role: 'owner' });
     return created;
@@ -32,7 +36,11 @@ export async function listOrgsOfUser(db: Db, userId: string): Promise<OrgWithRol
 }
 
 /** The org `orgId` with `userId`'s role in it, or undefined when it does not exist. */
-export async function findOrgWithRole(db: Db, orgId: string, userId: string): Promise<OrgWithRole | undefined> {
+export async function findOrgWithRole(
+  db: Db,
+  orgId: string,
+  userId: string,
+): Promise<OrgWithRole | undefined> {
   const [row] = await db
     .select({ org: orgs, role: orgMembers.role })
     .from(orgs)

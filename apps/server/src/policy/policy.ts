@@ -71,7 +71,9 @@ export function can(actor: PolicyActor, action: Action, resource: PolicyResource
     case 'program':
       return canOnProgram(action, resource);
     case 'profile':
-      return (action === 'profile:view' || action === 'profile:manage') && resource.relationship !== null;
+      return (
+        (action === 'profile:view' || action === 'profile:manage') && resource.relationship !== null
+      );
   }
 }
 

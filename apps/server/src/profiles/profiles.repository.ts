@@ -3,7 +3,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { orgs, profileManagers, profiles, programs, subscriptions } from '../db/schema/index.ts';
 
 /** A profile with how the user manages it. */
-export type ManagedProfileRow = typeof profiles.$inferSelect & { relationship: 'self' | 'guardian' };
+export type ManagedProfileRow = typeof profiles.$inferSelect & {
+  relationship: 'self' | 'guardian';
+};
 
 const managedColumns = {
   id: profiles.id,
@@ -15,14 +17,19 @@ const managedColumns = {
 };
 
 /** Profiles `userId` manages, their own first, then by name. */
-export async function listProfilesOfUser(db: Db | Tx, userId: string): Promise<ManagedProfileRow[]> {
+export async function listProfilesOfUser(
+  db: Db | Tx,
+  userId: string,
+): Promise<ManagedProfileRow[]> {
   const rows = await db
     .select(managedColumns)
     .from(profileManagers)
     .innerJoin(profiles, eq(profiles.id, profileManagers.profileId))
     .where(eq(profileManagers.userId, userId))
     .orderBy(asc(profileManagers.relationship), asc(profiles.displayName));
-  return rows.sort((a, b) => (a.relationship === b.relationship ? 0 : a.relationship === 'self' ? -1 : 1));
+  return rows.sort((a, b) =>
+    a.relationship === b.relationship ? 0 : a.relationship === 'self' ? -1 : 1,
+  );
 }
 
 /** Profile `profileId` as managed by `userId`, or undefined when not a manager (or no such profile). */
@@ -67,7 +74,10 @@ export async function findSelfProfileForUpdate(tx: Tx, userId: string) {
 
 /** Renames a profile. */
 export async function renameProfile(tx: Tx, profileId: string, displayName: string) {
-  await tx.update(profiles).set({ displayName, updatedAt: new Date() }).where(eq(profiles.id, profileId));
+  await tx
+    .update(profiles)
+    .set({ displayName, updatedAt: new Date() })
+    .where(eq(profiles.id, profileId));
 }
 
 /** Programs `profileId` has a live subscription in, with org names. */

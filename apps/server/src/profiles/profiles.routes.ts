@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { profileEventParamsSchema, profileParamsSchema, rangeQuerySchema } from '@rally/shared/common';
+import {
+  profileEventParamsSchema,
+  profileParamsSchema,
+  rangeQuerySchema,
+} from '@rally/shared/common';
 import { createProfileSchema } from '@rally/shared/profiles';
 import { requireActor } from '../http/auth-hook.ts';
 import { parseInput } from '../http/validate.ts';
@@ -7,7 +11,9 @@ import type { Services } from '../http/services.ts';
 
 /** `/api/profiles` routes: my profiles, create one, a profile, its calendar and its events. */
 export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/profiles', async (request) => ({ profiles: await s.profiles.listMine(requireActor(request)) }));
+  app.get('/api/profiles', async (request) => ({
+    profiles: await s.profiles.listMine(requireActor(request)),
+  }));
 
   app.post('/api/profiles', async (request, reply) => {
     const actor = requireActor(request);

@@ -27,7 +27,10 @@ export class ProfilesService {
    */
   async authorize(actor: PolicyActor, profileId: string): Promise<repo.ManagedProfileRow> {
     const managed = await repo.findManagedProfile(this.db, profileId, actor.userId);
-    if (managed && can(actor, 'profile:view', { type: 'profile', relationship: managed.relationship })) {
+    if (
+      managed &&
+      can(actor, 'profile:view', { type: 'profile', relationship: managed.relationship })
+    ) {
       return managed;
     }
     if (actor.isGlobalAdmin) {
@@ -58,7 +61,8 @@ export class ProfilesService {
       );
       return presentProfile(created);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('conflict', 'You already have your own profile.');
+      if (isUniqueViolation(err))
+        throw new AppError('conflict', 'You already have your own profile.');
       throw err;
     }
   }

@@ -1,9 +1,19 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { orgMembers, orgs, profileManagers, programStaff, programs, subscriptions } from '../db/schema/index.ts';
+import {
+  orgMembers,
+  orgs,
+  profileManagers,
+  programStaff,
+  programs,
+  subscriptions,
+} from '../db/schema/index.ts';
 
 /** A program row with its org's name and its count of active subscriptions. */
-export type ProgramRow = typeof programs.$inferSelect & { orgName: string; activeSubscriptions: number };
+export type ProgramRow = typeof programs.$inferSelect & {
+  orgName: string;
+  activeSubscriptions: number;
+};
 
 /** A program and what `userId` is in it: org role, program role, family (manages an enrolled profile). */
 export type ProgramAccess = ProgramRow & {
@@ -32,7 +42,11 @@ export async function listProgramsOfOrg(db: Db, orgId: string): Promise<ProgramR
 }
 
 /** The program `programId` with `userId`'s access to it, or undefined when it does not exist. */
-export async function findProgramAccess(db: Db, programId: string, userId: string): Promise<ProgramAccess | undefined> {
+export async function findProgramAccess(
+  db: Db,
+  programId: string,
+  userId: string,
+): Promise<ProgramAccess | undefined> {
   const [row] = await db
     .select({
       ...programColumns(),
@@ -51,7 +65,10 @@ export async function findProgramAccess(db: Db, programId: string, userId: strin
     .from(programs)
     .innerJoin(orgs, eq(orgs.id, programs.orgId))
     .leftJoin(orgMembers, and(eq(orgMembers.orgId, programs.orgId), eq(orgMembers.userId, userId)))
-    .leftJoin(programStaff, and(eq(programStaff.programId, programs.id), eq(programStaff.userId, userId)))
+    .leftJoin(
+      programStaff,
+      and(eq(programStaff.programId, programs.id), eq(programStaff.userId, userId)),
+    )
     .where(eq(programs.id, programId));
   return row;
 }

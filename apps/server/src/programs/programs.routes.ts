@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { programEventParamsSchema, programParamsSchema, rangeQuerySchema } from '@rally/shared/common';
+import {
+  programEventParamsSchema,
+  programParamsSchema,
+  rangeQuerySchema,
+} from '@rally/shared/common';
 import { createEventSchema } from '@rally/shared/events';
 import { createSubscriptionSchema } from '@rally/shared/subscriptions';
 import { requireActor } from '../http/auth-hook.ts';
@@ -44,6 +48,8 @@ export function registerProgramRoutes(app: FastifyInstance, s: Services): void {
     const actor = requireActor(request);
     const { programId } = parseInput(programParamsSchema, request.params);
     const body = parseInput(createSubscriptionSchema, request.body);
-    return reply.status(201).send({ subscription: await s.subscriptions.enrol(actor, programId, body.profileId) });
+    return reply
+      .status(201)
+      .send({ subscription: await s.subscriptions.enrol(actor, programId, body.profileId) });
   });
 }

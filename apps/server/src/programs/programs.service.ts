@@ -25,13 +25,22 @@ export class ProgramsService {
   constructor(private readonly db: Db) {}
 
   /**
-   * Loads a program the actor may `program:view` and checks `action` on it.
-   * Throws 404 when the program does not exist or is not visible (DESIGN.md §2),
-   * 403 `forbidden` when visible but `action` is not allowed.
+   * Loads a program the actor may see (`program:view`, or `visibleIf` when
+   * given) and checks `action` on it. Throws 404 when the program does not
+   * exist or is not visible (DESIGN.md §2), 403 `forbidden` when visible but
+   * `action` is not allowed.
    */
-  async authorize(actor: PolicyActor, programId: string, action: Action = 'program:view') {
+  async authorize(
+    actor: PolicyActor,
+    programId: string,
+    action: Action = 'program:view',
+    visibleIf: Action = 'program:view',
+  ) {
     const program = await repo.findProgramAccess(this.db, programId, actor.userId);
-    if (!program || !can(actor, 'program:view', programResource(program))) throw notFound('This program');
+    const resource = program && programResource(program);
+    const isVisible =
+      resource && (can(actor, 'program:view', resource) || can(actor, visibleIf, resource));
+    if (!program || !isVisible) throw notFound('This program');
     if (!can(actor, action, programResource(program))) {
       throw new AppError(
         'forbidden',
@@ -44,12 +53,19 @@ export class ProgramsService {
   }
 
   /** Creates a program in `orgId` (org owners and admins). 404 when the org is not visible, 403 for org staff. */
-  async create(actor: PolicyActor, orgId: string, input: z.output<typeof createProgramSchema>): Promise<Program> {
+  async create(
+    actor: PolicyActor,
+    orgId: string,
+    input: z.output<typeof createProgramSchema>,
+  ): Promise<Program> {
     const org = await findOrgWithRole(this.db, orgId, actor.userId);
     const resource = { type: 'org' as const, orgRole: org?.role ?? null };
     if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
     if (!can(actor, 'org:create-program', resource)) {
-      throw new AppError('forbidden', 'Only owners and admins of the organisation can create programs.');
+      throw new AppError(
+        'forbidden',
+        'Only owners and admins of the organisation can create programs.',
+      );
     }
     const row = await repo.insertProgram(this.db, {
       id: newId(),

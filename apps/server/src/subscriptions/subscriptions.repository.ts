@@ -3,7 +3,10 @@ import type { Db } from '../db/client.ts';
 import { profiles, programs, subscriptions } from '../db/schema/index.ts';
 
 /** A subscription with program and profile names. */
-export type SubscriptionRow = typeof subscriptions.$inferSelect & { programName: string; profileName: string };
+export type SubscriptionRow = typeof subscriptions.$inferSelect & {
+  programName: string;
+  profileName: string;
+};
 
 /** Inserts a subscription (the unique live index refuses a duplicate with 23505). */
 export async function insertSubscription(db: Db, row: typeof subscriptions.$inferInsert) {
@@ -13,7 +16,10 @@ export async function insertSubscription(db: Db, row: typeof subscriptions.$infe
 }
 
 /** Subscriptions of a program, newest first. */
-export async function listProgramSubscriptions(db: Db, programId: string): Promise<SubscriptionRow[]> {
+export async function listProgramSubscriptions(
+  db: Db,
+  programId: string,
+): Promise<SubscriptionRow[]> {
   const rows = await db
     .select({ s: subscriptions, programName: programs.name, profileName: profiles.displayName })
     .from(subscriptions)

@@ -4,9 +4,9 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Clock } from '../lib/clock.ts';
-import { can, type PolicyActor } from '../policy/policy.ts';
+import type { PolicyActor } from '../policy/policy.ts';
 import { isUniqueViolation, type ProfilesService } from '../profiles/profiles.service.ts';
-import { programResource, type ProgramsService } from '../programs/programs.service.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
 import * as repo from './subscriptions.repository.ts';
 
 /** The API shape of a subscription (`subscriptionSchema`). */
@@ -42,11 +42,9 @@ export class SubscriptionsService {
    * profile not visible), 403 (not allowed to enrol), 409 (already enrolled).
    */
   async enrol(actor: PolicyActor, programId: string, profileId: string): Promise<Subscription> {
-    const program = await this.programs.authorize(actor, programId);
+    // An open program is reachable by its shared link: visible to anyone who may enrol.
+    const program = await this.programs.authorize(actor, programId, 'program:self-enrol', 'program:self-enrol');
     const profile = await this.profiles.authorize(actor, profileId);
-    if (!can(actor, 'program:self-enrol', programResource(program))) {
-      throw new AppError('forbidden', 'This program takes enrolments only through its staff.');
-    }
     const startsOn = DateTime.fromJSDate(this.clock.now(), { zone: program.timeZone }).toISODate();
     try {
       const row = await repo.insertSubscription(this.db, {
@@ -58,10 +56,17 @@ export class SubscriptionsService {
         startsOn: startsOn ?? '1970-01-01',
         createdBy: actor.userId,
       });
-      return presentSubscription({ ...row, programName: program.name, profileName: profile.displayName });
+      return presentSubscription({
+        ...row,
+        programName: program.name,
+        profileName: profile.displayName,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new AppError('conflict', `${profile.displayName} is already enrolled in ${program.name}.`);
+        throw new AppError(
+          'conflict',
+          `${profile.displayName} is already enrolled in ${program.name}.`,
+        );
       }
       throw err;
     }

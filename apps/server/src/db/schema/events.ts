@@ -69,7 +69,10 @@ export const attendance = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.profileId] }),
     index('attendance_profile_idx').on(t.profileId),
-    check('attendance_rsvp_check', sql`${t.rsvp} is null or ${t.rsvp} in ('going', 'maybe', 'declined')`),
+    check(
+      'attendance_rsvp_check',
+      sql`${t.rsvp} is null or ${t.rsvp} in ('going', 'maybe', 'declined')`,
+    ),
     check(
       'attendance_status_check',
       sql`${t.status} is null or ${t.status} in ('present', 'late', 'absent', 'excused')`,

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { orgs } from './orgs.ts';
 
@@ -16,7 +25,10 @@ export const programs = pgTable(
     timeZone: text('time_zone').notNull(),
     location: text('location').notNull().default(''),
     capacity: integer('capacity'),
-    joinPolicy: text('join_policy').$type<'open' | 'approval' | 'invite'>().notNull().default('approval'),
+    joinPolicy: text('join_policy')
+      .$type<'open' | 'approval' | 'invite'>()
+      .notNull()
+      .default('approval'),
     status: text('status').$type<'active' | 'archived'>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

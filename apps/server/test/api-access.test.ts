@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createProgram,
+  createTestApp,
+  selfProfileId,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from './harness.ts';
+
+/**
+ * Every API route, signed out (401), as a user of another organisation (404)
+ * and with bad input (400 with a clear message) — DESIGN.md §6. The list of
+ * routes comes from the server itself, so a new route without an entry here
+ * fails the first test.
+ */
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let ids: {
+  orgId: string;
+  programId: string;
+  eventId: string;
+  profileId: string;
+  subscriptionId: string;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t, 'Owner');
+  stranger = await signUp(t, 'Stranger');
+  await createOrg(t, stranger, 'Other Club');
+  const orgId = await createOrg(t, owner, 'Home Club');
+  const programId = await createProgram(t, owner, orgId);
+  const event = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/events`,
+    token: owner.token,
+    payload: { title: 'Training', startLocal: '2030-01-07T18:00', endLocal: '2030-01-07T19:30' },
+  });
+  const profileId = await selfProfileId(t, owner);
+  const sub = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/subscriptions`,
+    token: owner.token,
+    payload: { profileId },
+  });
+  ids = {
+    orgId,
+    programId,
+    eventId: event.json().event.id,
+    profileId,
+    subscriptionId: sub.json().subscription.id,
+  };
+});
+afterAll(() => t.close());
+
+interface Case {
+  method: 'GET' | 'POST' | 'PUT';
+  route: string;
+  /** Concrete URL for the owner's data. */
+  url: () => string;
+  /** A valid body (for writes). */
+  body?: () => Record<string, unknown>;
+  /** Bad input: a URL and/or body that must answer 400 naming `badPath`. */
+  bad?: { url?: () => string; body?: Record<string, unknown>; badPath: string };
+  /** Whether the route is tenant-scoped (a stranger must get 404). */
+  scoped: boolean;
+  /** Public routes answer signed-out callers normally. */
+  isPublic?: boolean;
+}
+
+const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
+const cases: Case[] = [
+  {
+    method: 'POST',
+    route: '/api/auth/phone/start',
+    url: () => '/api/auth/phone/start',
+    scoped: false,
+    isPublic: true,
+    bad: { body: { phoneNumber: '' }, badPath: 'phoneNumber' },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/phone/verify',
+    url: () => '/api/auth/phone/verify',
+    scoped: false,
+    isPublic: true,
+    bad: { body: { verificationId: 'x', code: '1' }, badPath: 'verificationId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/auth/session',
+    url: () => '/api/auth/session',
+    scoped: false,
+    isPublic: true,
+  },
+  { method: 'POST', route: '/api/auth/signout', url: () => '/api/auth/signout', scoped: false },
+  {
+    method: 'GET',
+    route: '/api/dev/sms-outbox',
+    url: () => '/api/dev/sms-outbox',
+    scoped: false,
+    isPublic: true,
+    bad: { badPath: 'phoneNumber' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/account',
+    url: () => '/api/account',
+    body: () => ({ displayName: 'Owner' }),
+    scoped: false,
+    bad: { body: { displayName: '   ' }, badPath: 'displayName' },
+  },
+  { method: 'GET', route: '/api/home', url: () => '/api/home', scoped: false },
+  { method: 'GET', route: '/api/profiles', url: () => '/api/profiles', scoped: false },
+  {
+    method: 'POST',
+    route: '/api/profiles',
+    url: () => '/api/profiles',
+    body: () => ({ displayName: 'Kid', relationship: 'guardian' }),
+    scoped: false,
+    bad: { body: { displayName: 'Kid', dateOfBirth: '2020-13-45' }, badPath: 'dateOfBirth' },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId',
+    url: () => `/api/profiles/${ids.profileId}`,
+    scoped: true,
+    bad: { url: () => '/api/profiles/123', badPath: 'profileId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId/events',
+    url: () => `/api/profiles/${ids.profileId}/events${range}`,
+    scoped: true,
+    bad: {
+      url: () => `/api/profiles/${ids.profileId}/events?from=yesterday&to=2030-01-01T00:00:00Z`,
+      badPath: 'from',
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId/events/:eventId',
+    url: () => `/api/profiles/${ids.profileId}/events/${ids.eventId}`,
+    scoped: true,
+    bad: { url: () => `/api/profiles/${ids.profileId}/events/x`, badPath: 'eventId' },
+  },
+  { method: 'GET', route: '/api/orgs', url: () => '/api/orgs', scoped: false },
+  {
+    method: 'POST',
+    route: '/api/orgs',
+    url: () => '/api/orgs',
+    body: () => ({ name: 'Another Club' }),
+    scoped: false,
+    bad: { body: { name: 'X', timeZone: 'Mars/Base' }, badPath: 'timeZone' },
+  },
+  {
+    method: 'GET',
+    route: '/api/orgs/:orgId',
+    url: () => `/api/orgs/${ids.orgId}`,
+    scoped: true,
+    bad: { url: () => '/api/orgs/nope', badPath: 'orgId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/orgs/:orgId/programs',
+    url: () => `/api/orgs/${ids.orgId}/programs`,
+    body: () => ({ name: 'U14', timeZone: 'Asia/Kolkata' }),
+    scoped: true,
+    bad: { body: { name: 'U14' }, badPath: 'timeZone' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId',
+    url: () => `/api/programs/${ids.programId}`,
+    scoped: true,
+    bad: { url: () => '/api/programs/1', badPath: 'programId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/events',
+    url: () => `/api/programs/${ids.programId}/events${range}`,
+    scoped: true,
+    bad: {
+      url: () =>
+        `/api/programs/${ids.programId}/events?from=2030-02-01T00:00:00Z&to=2030-01-01T00:00:00Z`,
+      badPath: 'to',
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/events',
+    url: () => `/api/programs/${ids.programId}/events`,
+    body: () => ({
+      title: 'Match',
+      kind: 'match',
+      startLocal: '2030-01-08T10:00',
+      endLocal: '2030-01-08T12:00',
+    }),
+    scoped: true,
+    bad: {
+      body: { title: 'Match', startLocal: '2030-01-08T10:00', endLocal: '2030-01-08T09:00' },
+      badPath: 'endLocal',
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/events/:eventId',
+    url: () => `/api/programs/${ids.programId}/events/${ids.eventId}`,
+    scoped: true,
+    bad: { url: () => `/api/programs/${ids.programId}/events/zzz`, badPath: 'eventId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/subscriptions',
+    url: () => `/api/programs/${ids.programId}/subscriptions`,
+    scoped: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/subscriptions',
+    url: () => `/api/programs/${ids.programId}/subscriptions`,
+    body: () => ({ profileId: ids.profileId }),
+    scoped: true,
+    bad: { body: { profileId: 'me' }, badPath: 'profileId' },
+  },
+];
+
+describe('API access matrix', () => {
+  it('has an entry for every /api route the server registers', () => {
+    const covered = new Set(cases.map((c) => `${c.method} ${c.route}`));
+    expect(t.apiRoutes.length).toBeGreaterThan(10);
+    expect(t.apiRoutes.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  for (const c of cases.filter((c) => !c.isPublic)) {
+    it(`${c.method} ${c.route} answers 401 signed out`, async () => {
+      const res = await t.request({ method: c.method, url: c.url(), payload: c.body?.() });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'unauthenticated', status: 401 });
+    });
+  }
+
+  for (const c of cases.filter((c) => c.scoped)) {
+    it(`${c.method} ${c.route} answers 404 to a user of another organisation`, async () => {
+      const res = await t.request({
+        method: c.method,
+        url: c.url(),
+        payload: c.body?.(),
+        token: stranger.token,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    });
+  }
+
+  for (const c of cases.filter((c) => c.bad)) {
+    it(`${c.method} ${c.route} answers 400 naming ${c.bad?.badPath} for bad input`, async () => {
+      const bad = c.bad!;
+      const res = await t.request({
+        method: c.method,
+        url: bad.url ? bad.url() : c.url(),
+        payload: bad.body ?? c.body?.(),
+        token: owner.token,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(bad.badPath);
+      expect(res.json().detail).toBeTruthy();
+    });
+  }
+
+  it('answers unknown API paths with a 404 problem', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/nothing-here', token: owner.token });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('answers malformed JSON with a 400 problem, not a crash', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/orgs',
+      token: owner.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+  });
+});
