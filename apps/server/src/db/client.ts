@@ -21,8 +21,19 @@ export interface Database {
  */
 export function openDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
-  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  let isClosing = false;
+  // An idle client's error (e.g. the server restarting) must not crash the process;
+  // once we close the pool, the server's goodbye to ending clients is expected.
+  pool.on('error', (err) => {
+    if (!isClosing) console.error('PostgreSQL pool error:', err.message);
+  });
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return {
+    db,
+    pool,
+    close: () => {
+      isClosing = true;
+      return pool.end();
+    },
+  };
 }

@@ -43,7 +43,12 @@ export class SubscriptionsService {
    */
   async enrol(actor: PolicyActor, programId: string, profileId: string): Promise<Subscription> {
     // An open program is reachable by its shared link: visible to anyone who may enrol.
-    const program = await this.programs.authorize(actor, programId, 'program:self-enrol', 'program:self-enrol');
+    const program = await this.programs.authorize(
+      actor,
+      programId,
+      'program:self-enrol',
+      'program:self-enrol',
+    );
     const profile = await this.profiles.authorize(actor, profileId);
     const startsOn = DateTime.fromJSDate(this.clock.now(), { zone: program.timeZone }).toISODate();
     try {

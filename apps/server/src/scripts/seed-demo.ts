@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { upsertUserByPhone } from '../auth/auth.repository.ts';
+import { loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirInUseError, startEmbeddedPostgres } from '../db/embedded.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { orgs } from '../db/schema/index.ts';
+import { createServices } from '../http/services.ts';
+import { ConsoleSmsProvider } from '../auth/sms.ts';
+import { systemClock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { insertSubscription } from '../subscriptions/subscriptions.repository.ts';
+
+// `npm run seed:demo`: a demo organisation with 2 programs, 3 weeks of events
+// and 6 profiles (2 children with a guardian), on the same database `npm start` uses.
+
+const DEMO_SLUG = 'rally-demo-academy';
+const people = {
+  coach: { phone: '+919000000001', name: 'Coach Priya Nair' },
+  parent: { phone: '+919000000002', name: 'Rahul Sharma' },
+  athleteA: { phone: '+919000000003', name: 'Ananya Iyer' },
+  athleteB: { phone: '+919000000004', name: 'Vikram Singh' },
+};
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
+  const database = openDatabase(config.databaseUrl ?? embedded!.url, 4);
+  try {
+    await runMigrations(database);
+    const [existing] = await database.db.select().from(orgs).where(eq(orgs.slug, DEMO_SLUG));
+    if (existing) {
+      console.log(`The demo organisation already exists (${existing.name}).`);
+    } else {
+      await seed(database.db);
+      console.log('Created the demo organisation "Rally Demo Academy".');
+    }
+    console.log('\nSign in at http://localhost:3000/auth/login with one of these numbers');
+    console.log('(the code appears in the `npm start` console and in the dev SMS outbox):');
+    console.log(
+      `  ${people.coach.phone}  ${people.coach.name} — owner of the organisation, coaches both programs`,
+    );
+    console.log(
+      `  ${people.parent.phone}  ${people.parent.name} — guardian of Aarav and Diya (U12 Football)`,
+    );
+    console.log(
+      `  ${people.athleteA.phone}  ${people.athleteA.name} — adult member (Adult Fitness)`,
+    );
+    console.log(
+      `  ${people.athleteB.phone}  ${people.athleteB.name} — adult member (Adult Fitness)\n`,
+    );
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
+  const s = createServices(db, new ConsoleSmsProvider(() => {}), systemClock);
+  const actors: Record<
+    keyof typeof people,
+    { userId: string; isGlobalAdmin: boolean; selfProfileId: string }
+  > = {} as never;
+  for (const [key, person] of Object.entries(people) as [
+    keyof typeof people,
+    (typeof people)['coach'],
+  ][]) {
+    const { user } = await db.transaction((tx) => upsertUserByPhone(tx, newId(), person.phone));
+    const actor = { userId: user.id, isGlobalAdmin: false };
+    const { selfProfile } = await s.account.updateName(actor, person.name);
+    actors[key] = { ...actor, selfProfileId: selfProfile.id };
+  }
+  const { coach, parent, athleteA, athleteB } = actors;
+
+  const org = await s.orgs.create(coach, {
+    name: 'Rally Demo Academy',
+    timeZone: 'Asia/Kolkata',
+    country: 'IN',
+  });
+  await db.update(orgs).set({ slug: DEMO_SLUG }).where(eq(orgs.id, org.id));
+  const football = await s.programs.create(coach, org.id, {
+    name: 'U12 Football',
+    description: 'Evening football for ages 9–12: skills, small-sided games and weekend matches.',
+    timeZone: 'Asia/Kolkata',
+    location: 'Koramangala Turf, Bengaluru',
+  });
+  const fitness = await s.programs.create(coach, org.id, {
+    name: 'Adult Fitness',
+    description: 'Morning strength and conditioning for adults.',
+    timeZone: 'Asia/Kolkata',
+    location: 'HSR Layout Community Hall',
+  });
+
+  const aarav = await s.profiles.create(parent, {
+    displayName: 'Aarav Sharma',
+    dateOfBirth: '2015-06-12',
+    relationship: 'guardian',
+  });
+  const diya = await s.profiles.create(parent, {
+    displayName: 'Diya Sharma',
+    dateOfBirth: '2017-02-03',
+    relationship: 'guardian',
+  });
+
+  const today = DateTime.now().setZone('Asia/Kolkata').startOf('week');
+  const enrol = (programId: string, profileId: string) =>
+    insertSubscription(db, {
+      id: newId(),
+      orgId: org.id,
+      programId,
+      profileId,
+      status: 'active',
+      startsOn: today.toISODate() ?? '',
+      createdBy: coach.userId,
+    });
+  await enrol(football.id, aarav.id);
+  await enrol(football.id, diya.id);
+  for (const a of [coach, parent, athleteA, athleteB]) await enrol(fitness.id, a.selfProfileId);
+
+  for (let week = 0; week < 3; week++) {
+    for (let day = 0; day < 7; day++) {
+      const date = today.plus({ weeks: week, days: day });
+      const d = date.toISODate();
+      if (day === 0 || day === 2 || day === 4) {
+        await s.events.create(coach, football.id, {
+          title: 'Skills training',
+          kind: 'training',
+          startLocal: `${d}T17:30`,
+          endLocal: `${d}T19:00`,
+          location: '',
+          description: 'Bring water, shin pads and both kits.',
+        });
+      }
+      if (day === 5) {
+        await s.events.create(coach, football.id, {
+          title: `League match vs ${['Indiranagar United', 'Whitefield Warriors', 'Jayanagar Juniors'][week]}`,
+          kind: 'match',
+          startLocal: `${d}T09:00`,
+          endLocal: `${d}T10:30`,
+          location: 'Bangalore Football Stadium',
+          description: 'Report 30 minutes before kick-off.',
+        });
+      }
+      if (day === 1 || day === 3) {
+        await s.events.create(coach, fitness.id, {
+          title: 'Strength & conditioning',
+          kind: 'training',
+          startLocal: `${d}T07:00`,
+          endLocal: `${d}T08:00`,
+          location: '',
+          description: '',
+        });
+      }
+    }
+  }
+  await s.events.create(coach, football.id, {
+    title: 'Parents meeting',
+    kind: 'meeting',
+    startLocal: `${today.plus({ days: 6 }).toISODate()}T11:00`,
+    endLocal: `${today.plus({ days: 6 }).toISODate()}T12:00`,
+    location: '',
+    description: 'Season plan and kit orders.',
+  });
+}
+
+main().catch((err: unknown) => {
+  const message =
+    err instanceof DataDirInUseError
+      ? `${err.message}`
+      : err instanceof Error
+        ? err.message
+        : String(err);
+  console.error(`\nCould not seed the demo data: ${message}\n`);
+  process.exit(1);
+});
