@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig, REPO_ROOT } from '../apps/server/src/config/env.ts';
+import { createLogger, startServer } from '../apps/server/src/server.ts';
+import { createDatabaseFromTemplate, startTestPostgres } from '../apps/server/test/pg.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * Builds the web app, then starts the real server (as `npm start` does) on a
+ * free port against a fresh database: the embedded PostgreSQL, or
+ * TEST_DATABASE_URL's server.
+ */
+export default async function setup(project: TestProject) {
+  execFileSync('npm', ['run', 'build', '-w', '@rally/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const pg = await startTestPostgres();
+  const db = await createDatabaseFromTemplate(pg.templateUrl);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    WEB_DIST_DIR: path.join(REPO_ROOT, 'apps/web/dist'),
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startServer(config, createLogger({ logLevel: 'warn' }));
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.close();
+    await db.drop();
+    await pg.stop();
+  };
+}
