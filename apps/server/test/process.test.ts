@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config/env.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-process-'));
+fs.chmodSync(dataDir, 0o755);
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs the server entry point (`npm start` minus the web build) and collects its output. */
+function runServer() {
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    for (let i = 0; i < 300 && !output.includes('Rally is running at'); i++) {
+      if (child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return output;
+  };
+  return { child, exited, ready, output: () => output };
+}
+
+describe('npm start process', () => {
+  it('prints its URL and where codes appear, refuses a second start on the same data, stops cleanly on Ctrl+C', async () => {
+    const first = runServer();
+    const banner = await first.ready();
+    expect(banner).toMatch(/Rally is running at http:\/\/localhost:\d+/);
+    expect(banner).toContain('/api/dev/sms-outbox');
+
+    const second = runServer();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Cannot start Rally: The database folder .* is already in use/);
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped cleanly.');
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+});
