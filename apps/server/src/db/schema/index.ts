@@ -6,3 +6,4 @@ export * from './orgs.ts';
 export * from './programs.ts';
 export * from './subscriptions.ts';
 export * from './events.ts';
+export * from './platform.ts';

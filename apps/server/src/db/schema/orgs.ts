@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** An organisation (club, academy, school). DESIGN.md §2. */
@@ -9,6 +9,7 @@ export const orgs = pgTable('orgs', {
   slug: text('slug').notNull().unique(),
   timeZone: text('time_zone').notNull(),
   country: text('country').notNull(),
+  logoFileId: uuid('logo_file_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,5 +31,32 @@ export const orgMembers = pgTable(
     primaryKey({ columns: [t.orgId, t.userId] }),
     index('org_members_user_idx').on(t.userId),
     check('org_members_role_check', sql`${t.role} in ('owner', 'admin', 'staff')`),
+  ],
+);
+
+/**
+ * An invitation of a phone number to an org with a role. It becomes a
+ * membership when that phone signs in; one open invite per phone and org.
+ */
+export const orgInvites = pgTable(
+  'org_invites',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    role: text('role').$type<'owner' | 'admin' | 'staff'>().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('org_invites_open_idx')
+      .on(t.orgId, t.phoneNumber)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index('org_invites_phone_idx').on(t.phoneNumber),
+    check('org_invites_role_check', sql`${t.role} in ('owner', 'admin', 'staff')`),
   ],
 );

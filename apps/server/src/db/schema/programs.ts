@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { orgs } from './orgs.ts';
 
@@ -22,6 +13,7 @@ export const programs = pgTable(
       .references(() => orgs.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    category: text('category').notNull().default(''),
     timeZone: text('time_zone').notNull(),
     location: text('location').notNull().default(''),
     capacity: integer('capacity'),
@@ -61,5 +53,41 @@ export const programStaff = pgTable(
     primaryKey({ columns: [t.programId, t.userId] }),
     index('program_staff_user_idx').on(t.userId),
     check('program_staff_role_check', sql`${t.role} in ('manager', 'coach')`),
+  ],
+);
+
+/**
+ * A fee plan of a program: a price in integer minor units of an ISO 4217
+ * currency, charged per `period` (`billing = 'period'`) or for a pack of
+ * `sessionsIncluded` sessions (`billing = 'pack'`). CONVENTIONS.md: money as minor units.
+ */
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    billing: text('billing').$type<'period' | 'pack'>().notNull(),
+    period: text('period').$type<'week' | 'month' | 'quarter' | 'year'>(),
+    sessionsIncluded: integer('sessions_included'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_plans_program_idx').on(t.programId),
+    check('fee_plans_price_check', sql`${t.priceMinor} >= 0`),
+    check('fee_plans_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'fee_plans_billing_check',
+      sql`(${t.billing} = 'period' and ${t.period} in ('week', 'month', 'quarter', 'year') and ${t.sessionsIncluded} is null)
+        or (${t.billing} = 'pack' and ${t.period} is null and ${t.sessionsIncluded} > 0)`,
+    ),
   ],
 );
