@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { loadConfig, REPO_ROOT } from '../apps/server/src/config/env.ts';
+import { loadConfig, REPO_ROOT } from '../apps/server/src/lib/env.ts';
 import { createLogger, startServer } from '../apps/server/src/server.ts';
 import { createDatabaseFromTemplate, startTestPostgres } from '../apps/server/test/pg.ts';
 

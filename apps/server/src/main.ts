@@ -1,4 +1,4 @@
-import { loadConfig } from './config/env.ts';
+import { loadConfig } from './lib/env.ts';
 import { DataDirInUseError } from './db/embedded.ts';
 import { startServer } from './server.ts';
 

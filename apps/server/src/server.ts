@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { Config } from './config/env.ts';
+import type { Config } from './lib/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';

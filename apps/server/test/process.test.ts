@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config/env.ts';
+import { REPO_ROOT } from '../src/lib/env.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-process-'));
 fs.chmodSync(dataDir, 0o755);

@@ -79,6 +79,7 @@ function programColumns() {
     orgId: programs.orgId,
     name: programs.name,
     description: programs.description,
+    category: programs.category,
     timeZone: programs.timeZone,
     location: programs.location,
     capacity: programs.capacity,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { upsertUserByPhone } from '../auth/auth.repository.ts';
-import { loadConfig } from '../config/env.ts';
+import { loadConfig } from '../lib/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
