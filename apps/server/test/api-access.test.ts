@@ -24,6 +24,9 @@ let ids: {
   eventId: string;
   profileId: string;
   subscriptionId: string;
+  memberId: string;
+  inviteId: string;
+  planId: string;
 };
 
 beforeAll(async () => {
@@ -46,18 +49,46 @@ beforeAll(async () => {
     token: owner.token,
     payload: { profileId },
   });
+  const member = await signUp(t, 'Member');
+  await t.request({
+    method: 'POST',
+    url: `/api/orgs/${orgId}/invites`,
+    token: owner.token,
+    payload: { phoneNumber: member.phoneNumber },
+  });
+  const invite = await t.request({
+    method: 'POST',
+    url: `/api/orgs/${orgId}/invites`,
+    token: owner.token,
+    payload: { phoneNumber: '+919812345678', role: 'admin' },
+  });
+  const plan = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/fee-plans`,
+    token: owner.token,
+    payload: {
+      name: 'Monthly',
+      priceMinor: 250000,
+      currency: 'INR',
+      billing: 'period',
+      period: 'month',
+    },
+  });
   ids = {
     orgId,
     programId,
     eventId: event.json().event.id,
     profileId,
     subscriptionId: sub.json().subscription.id,
+    memberId: member.id,
+    inviteId: invite.json().invite.id,
+    planId: plan.json().feePlan.id,
   };
 });
 afterAll(() => t.close());
 
 interface Case {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   route: string;
   /** Concrete URL for the owner's data. */
   url: () => string;
@@ -226,8 +257,161 @@ const cases: Case[] = [
     scoped: true,
     bad: { body: { profileId: 'me' }, badPath: 'profileId' },
   },
+  {
+    method: 'PATCH',
+    route: '/api/orgs/:orgId',
+    url: () => `/api/orgs/${ids.orgId}`,
+    body: () => ({ name: 'Home Club' }),
+    scoped: true,
+    bad: { body: { slug: 'Not A Slug!' }, badPath: 'slug' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/orgs/:orgId',
+    url: () => `/api/orgs/${ids.orgId}`,
+    body: () => ({ confirmName: 'wrong name' }),
+    scoped: true,
+    bad: { body: { confirmName: 'Wrong' }, badPath: 'confirmName' },
+  },
+  {
+    method: 'GET',
+    route: '/api/orgs/:orgId/members',
+    url: () => `/api/orgs/${ids.orgId}/members`,
+    scoped: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/orgs/:orgId/invites',
+    url: () => `/api/orgs/${ids.orgId}/invites`,
+    body: () => ({ phoneNumber: '+919800000123' }),
+    scoped: true,
+    bad: { body: { phoneNumber: '+919800000124', role: 'boss' }, badPath: 'role' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/orgs/:orgId/invites/:inviteId',
+    url: () => `/api/orgs/${ids.orgId}/invites/${ids.inviteId}`,
+    scoped: true,
+    bad: { url: () => `/api/orgs/${ids.orgId}/invites/nope`, badPath: 'inviteId' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/orgs/:orgId/members/:userId',
+    url: () => `/api/orgs/${ids.orgId}/members/${ids.memberId}`,
+    body: () => ({ role: 'staff' }),
+    scoped: true,
+    bad: { body: { role: 'king' }, badPath: 'role' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/orgs/:orgId/members/:userId',
+    url: () => `/api/orgs/${ids.orgId}/members/${ids.memberId}`,
+    scoped: true,
+    bad: { url: () => `/api/orgs/${ids.orgId}/members/x`, badPath: 'userId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/orgs/:orgId/leave',
+    url: () => `/api/orgs/${ids.orgId}/leave`,
+    scoped: true,
+    bad: { url: () => '/api/orgs/x/leave', badPath: 'orgId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/orgs/:orgId/transfer-ownership',
+    url: () => `/api/orgs/${ids.orgId}/transfer-ownership`,
+    body: () => ({ userId: ids.memberId }),
+    scoped: true,
+    bad: { body: { userId: 'me' }, badPath: 'userId' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/programs/:programId',
+    url: () => `/api/programs/${ids.programId}`,
+    body: () => ({ capacity: 20 }),
+    scoped: true,
+    bad: { body: { capacity: 0 }, badPath: 'capacity' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/archive',
+    url: () => `/api/programs/${ids.programId}/archive`,
+    scoped: true,
+    bad: { url: () => '/api/programs/x/archive', badPath: 'programId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/restore',
+    url: () => `/api/programs/${ids.programId}/restore`,
+    scoped: true,
+    bad: { url: () => '/api/programs/x/restore', badPath: 'programId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/fee-plans',
+    url: () => `/api/programs/${ids.programId}/fee-plans`,
+    scoped: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/fee-plans',
+    url: () => `/api/programs/${ids.programId}/fee-plans`,
+    body: () => ({
+      name: 'Pack',
+      priceMinor: 100000,
+      currency: 'INR',
+      billing: 'pack',
+      sessionsIncluded: 10,
+    }),
+    scoped: true,
+    bad: {
+      body: {
+        name: 'Pack',
+        priceMinor: 99.5,
+        currency: 'INR',
+        billing: 'pack',
+        sessionsIncluded: 10,
+      },
+      badPath: 'priceMinor',
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/programs/:programId/fee-plans/:planId',
+    url: () => `/api/programs/${ids.programId}/fee-plans/${ids.planId}`,
+    body: () => ({ name: 'Monthly' }),
+    scoped: true,
+    bad: { body: { currency: 'rupees' }, badPath: 'currency' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/staff',
+    url: () => `/api/programs/${ids.programId}/staff`,
+    scoped: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/programs/:programId/staff/:userId',
+    url: () => `/api/programs/${ids.programId}/staff/${ids.memberId}`,
+    body: () => ({ role: 'coach' }),
+    scoped: true,
+    bad: { body: { role: 'captain' }, badPath: 'role' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/programs/:programId/staff/:userId',
+    url: () => `/api/programs/${ids.programId}/staff/${ids.memberId}`,
+    scoped: true,
+    bad: { url: () => `/api/programs/${ids.programId}/staff/x`, badPath: 'userId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/search',
+    url: () => '/api/search?q=club',
+    scoped: false,
+    bad: { url: () => '/api/search?q=', badPath: 'q' },
+  },
 ];
-
 describe('API access matrix', () => {
   it('has an entry for every /api route the server registers', () => {
     const covered = new Set(cases.map((c) => `${c.method} ${c.route}`));

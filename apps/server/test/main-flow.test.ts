@@ -155,7 +155,15 @@ describe('the main job: sign in, org, program, events, enrol, calendars', () => 
     expect(org.programs).toEqual([
       expect.objectContaining({ id: programId, activeSubscriptions: 1 }),
     ]);
-    expect(org.permissions).toEqual({ canEdit: true, canCreateProgram: true });
+    expect(org.permissions).toEqual({
+      canEdit: true,
+      canCreateProgram: true,
+      canManageMembers: true,
+      canManageAdmins: true,
+      canDelete: true,
+    });
+    expect(org.staffSummary).toEqual({ owner: 1, admin: 0, staff: 0 });
+    expect(org.programs[0].nextEvent).toMatchObject({ id: event.id, title: 'Passing drills' });
   });
 
   it('calendar ranges include events overlapping the edges and exclude the rest', async () => {
@@ -320,6 +328,8 @@ describe('families and roles', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json().permissions).toEqual({
       canEdit: false,
+      canManageStaff: false,
+      canArchive: false,
       canManageEvents: false,
       canManageSubscriptions: false,
       canViewRoster: false,

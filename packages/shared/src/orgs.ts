@@ -15,6 +15,7 @@ export const orgSchema = z.object({
   timeZone: z.string(),
   country: z.string(),
   role: orgRoleSchema.nullable(),
+  logoUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 /** See {@link orgSchema}. */
@@ -38,6 +39,96 @@ export type CreateOrg = z.input<typeof createOrgSchema>;
 export const orgPermissionsSchema = z.object({
   canEdit: z.boolean(),
   canCreateProgram: z.boolean(),
+  canManageMembers: z.boolean(),
+  /** Owners may invite, promote and remove owners and admins; admins only staff. */
+  canManageAdmins: z.boolean(),
+  canDelete: z.boolean(),
 });
 /** See {@link orgPermissionsSchema}. */
 export type OrgPermissions = z.infer<typeof orgPermissionsSchema>;
+
+/** Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional. */
+export const updateOrgSchema = z
+  .object({
+    name: nameSchema('Organisation name', 100),
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/,
+        'Slug: 1–48 lower-case letters, digits and dashes',
+      ),
+    timeZone: timeZoneSchema,
+    country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO code such as IN'),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+/** See {@link updateOrgSchema}. */
+export type UpdateOrg = z.input<typeof updateOrgSchema>;
+
+/** Body of `DELETE /api/orgs/:orgId`: the org's exact name, typed to confirm (owners only). */
+export const deleteOrgSchema = z.object({
+  confirmName: z.string({ message: 'Type the organisation name to confirm' }),
+});
+
+/** A member of an org. `phoneNumber` is shown to owners and admins only (null otherwise). */
+export const orgMemberSchema = z.object({
+  userId: idSchema,
+  displayName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: orgRoleSchema,
+  joinedAt: z.string(),
+});
+/** See {@link orgMemberSchema}. */
+export type OrgMember = z.infer<typeof orgMemberSchema>;
+
+/** A pending invitation of a phone number to an org. */
+export const orgInviteSchema = z.object({
+  id: idSchema,
+  phoneNumber: z.string(),
+  role: orgRoleSchema,
+  createdAt: z.string(),
+});
+/** See {@link orgInviteSchema}. */
+export type OrgInvite = z.infer<typeof orgInviteSchema>;
+
+/** Answer of `GET /api/orgs/:orgId/members`: members by role, and pending invites (owners and admins only; else []). */
+export const orgMembersSchema = z.object({
+  members: z.array(orgMemberSchema),
+  invites: z.array(orgInviteSchema),
+});
+/** See {@link orgMembersSchema}. */
+export type OrgMembers = z.infer<typeof orgMembersSchema>;
+
+/**
+ * Body of `POST /api/orgs/:orgId/invites`. A phone that already has an
+ * account becomes a member at once; otherwise the invite waits for its first sign-in.
+ */
+export const createInviteSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32, 'Phone number is too long'),
+  role: orgRoleSchema.default('staff'),
+});
+/** See {@link createInviteSchema}. */
+export type CreateInvite = z.input<typeof createInviteSchema>;
+
+/** Answer of `POST /api/orgs/:orgId/invites`: `member` when the phone already had an account, else `invite`. */
+export const createInviteResponseSchema = z.object({
+  member: orgMemberSchema.nullable(),
+  invite: orgInviteSchema.nullable(),
+});
+
+/** Body of `PATCH /api/orgs/:orgId/members/:userId`. */
+export const updateMemberSchema = z.object({ role: orgRoleSchema });
+
+/** Body of `POST /api/orgs/:orgId/transfer-ownership`: the member who becomes owner (the caller becomes admin). */
+export const transferOwnershipSchema = z.object({ userId: idSchema });
+
+/** Params of member routes. */
+export const orgMemberParamsSchema = z.object({ orgId: idSchema, userId: idSchema });
+/** Params of invite routes. */
+export const orgInviteParamsSchema = z.object({ orgId: idSchema, inviteId: idSchema });

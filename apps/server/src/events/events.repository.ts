@@ -141,3 +141,23 @@ export async function eventRoster(db: Db, eventId: string, programId: string) {
     order by p.display_name`);
   return result.rows;
 }
+
+/** The next scheduled event (starting at or after `now`) of each program of `orgId`, by program id. */
+export async function nextEventPerProgram(db: Db, orgId: string, now: Date) {
+  const result = await db.execute<{
+    programId: string;
+    id: string;
+    title: string;
+    startsAt: Date;
+  }>(sql`
+    select distinct on (program_id) program_id as "programId", id, title, starts_at as "startsAt"
+    from ${events}
+    where org_id = ${orgId} and starts_at >= ${now.toISOString()} and status = 'scheduled'
+    order by program_id, starts_at`);
+  return new Map(
+    result.rows.map((r) => [
+      r.programId,
+      { id: r.id, title: r.title, startsAt: new Date(r.startsAt).toISOString() },
+    ]),
+  );
+}

@@ -10,9 +10,12 @@ import { ConsoleSmsProvider, type SmsProvider } from '../auth/sms.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { systemClock } from '../lib/clock.ts';
+import { registerMemberRoutes } from '../orgs/members.routes.ts';
 import { registerOrgRoutes } from '../orgs/orgs.routes.ts';
 import { registerProfileRoutes } from '../profiles/profiles.routes.ts';
 import { registerProgramRoutes } from '../programs/programs.routes.ts';
+import { registerProgramSettingsRoutes } from '../programs/program-settings.routes.ts';
+import { registerSearchRoutes } from '../search/search.routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
@@ -93,7 +96,10 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   if (!options.isProduction && sms instanceof ConsoleSmsProvider) registerDevOutboxRoute(app, sms);
   registerAccountRoutes(app, services);
   registerOrgRoutes(app, services);
+  registerMemberRoutes(app, services);
   registerProgramRoutes(app, services);
+  registerProgramSettingsRoutes(app, services);
+  registerSearchRoutes(app, services);
   registerProfileRoutes(app, services);
 
   await registerSpa(app, options.webDistDir);

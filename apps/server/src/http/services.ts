@@ -4,8 +4,11 @@ import type { SmsProvider } from '../auth/sms.ts';
 import type { Db } from '../db/client.ts';
 import { EventsService } from '../events/events.service.ts';
 import type { Clock } from '../lib/clock.ts';
+import { MembersService } from '../orgs/members.service.ts';
 import { OrgsService } from '../orgs/orgs.service.ts';
 import { ProfilesService } from '../profiles/profiles.service.ts';
+import { SearchService } from '../search/search.service.ts';
+import { ProgramSettingsService } from '../programs/program-settings.service.ts';
 import { ProgramsService } from '../programs/programs.service.ts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 
@@ -15,7 +18,10 @@ export interface Services {
   auth: AuthService;
   account: AccountService;
   orgs: OrgsService;
+  members: MembersService;
+  search: SearchService;
   programs: ProgramsService;
+  programSettings: ProgramSettingsService;
   profiles: ProfilesService;
   events: EventsService;
   subscriptions: SubscriptionsService;
@@ -29,8 +35,11 @@ export function createServices(db: Db, sms: SmsProvider, clock: Clock): Services
     clock,
     auth: new AuthService(db, sms, clock),
     account: new AccountService(db),
-    orgs: new OrgsService(db),
+    orgs: new OrgsService(db, clock),
+    members: new MembersService(db, clock),
+    search: new SearchService(db),
     programs,
+    programSettings: new ProgramSettingsService(db, programs),
     profiles,
     events: new EventsService(db, programs, profiles),
     subscriptions: new SubscriptionsService(db, programs, profiles, clock),

@@ -10,6 +10,7 @@ export function presentOrg(org: OrgWithRole): Org {
     timeZone: org.timeZone,
     country: org.country,
     role: org.role,
+    logoUrl: org.logoFileId ? `/api/files/${org.logoFileId}` : null,
     createdAt: org.createdAt.toISOString(),
   };
 }

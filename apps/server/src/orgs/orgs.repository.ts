@@ -48,3 +48,19 @@ export async function findOrgWithRole(
     .where(eq(orgs.id, orgId));
   return row ? { ...row.org, role: row.role } : undefined;
 }
+
+/** Updates an org's settings; undefined when the new slug is taken (unique index). */
+export async function updateOrg(db: Db, orgId: string, patch: Partial<typeof orgs.$inferInsert>) {
+  try {
+    const [row] = await db
+      .update(orgs)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(orgs.id, orgId))
+      .returning();
+    return row;
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') return undefined;
+    throw err;
+  }
+}

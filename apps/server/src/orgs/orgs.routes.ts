@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { orgParamsSchema } from '@rally/shared/common';
-import { createOrgSchema } from '@rally/shared/orgs';
+import { createOrgSchema, deleteOrgSchema, updateOrgSchema } from '@rally/shared/orgs';
 import { createProgramSchema } from '@rally/shared/programs';
 import { requireActor } from '../http/auth-hook.ts';
 import { parseInput } from '../http/validate.ts';
@@ -20,6 +20,21 @@ export function registerOrgRoutes(app: FastifyInstance, s: Services): void {
     const actor = requireActor(request);
     const { orgId } = parseInput(orgParamsSchema, request.params);
     return s.orgs.get(actor, orgId);
+  });
+
+  app.patch('/api/orgs/:orgId', async (request) => {
+    const actor = requireActor(request);
+    const { orgId } = parseInput(orgParamsSchema, request.params);
+    const body = parseInput(updateOrgSchema, request.body);
+    return { org: await s.orgs.update(actor, orgId, body) };
+  });
+
+  app.delete('/api/orgs/:orgId', async (request, reply) => {
+    const actor = requireActor(request);
+    const { orgId } = parseInput(orgParamsSchema, request.params);
+    const body = parseInput(deleteOrgSchema, request.body);
+    await s.orgs.delete(actor, orgId, body.confirmName);
+    return reply.status(204).send();
   });
 
   app.post('/api/orgs/:orgId/programs', async (request, reply) => {

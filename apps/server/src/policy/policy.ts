@@ -41,8 +41,13 @@ export type Action =
   | 'org:view'
   | 'org:edit'
   | 'org:create-program'
+  | 'org:manage-members'
+  | 'org:manage-admins'
+  | 'org:delete'
   | 'program:view'
   | 'program:edit'
+  | 'program:archive'
+  | 'program:manage-staff'
   | 'program:manage-events'
   | 'program:manage-subscriptions'
   | 'program:view-roster'
@@ -55,7 +60,9 @@ const isOrgAdmin = (role: OrgRole | null) => role === 'owner' || role === 'admin
 /**
  * The one authorization rule book (DESIGN.md §2), used by every service:
  * - global admin: everything;
- * - org owner/admin: everything in the org; org staff: see the org and its programs;
+ * - org owner: everything in the org, including admins and deleting it;
+ * - org admin: everything in the org but owners/admins and deletion; org staff: see the org and its programs;
+ * - archived programs are read-only (only restoring is allowed);
  * - program manager/coach: the program's events, roster and subscriptions;
  * - family (manager of an enrolled profile): see the program;
  * - profile manager (self or guardian): the profile;
@@ -83,7 +90,11 @@ function canOnOrg(action: Action, org: OrgResource): boolean {
       return org.orgRole !== null;
     case 'org:edit':
     case 'org:create-program':
+    case 'org:manage-members':
       return isOrgAdmin(org.orgRole);
+    case 'org:manage-admins':
+    case 'org:delete':
+      return org.orgRole === 'owner';
     default:
       return false;
   }
@@ -96,6 +107,9 @@ function canOnProgram(action: Action, program: ProgramResource): boolean {
     case 'program:view':
       return program.orgRole !== null || program.programRole !== null || program.isFamily;
     case 'program:edit':
+    case 'program:manage-staff':
+      return isWritable && (isOrgAdmin(program.orgRole) || program.programRole === 'manager');
+    case 'program:archive':
       return isOrgAdmin(program.orgRole) || program.programRole === 'manager';
     case 'program:manage-events':
     case 'program:manage-subscriptions':

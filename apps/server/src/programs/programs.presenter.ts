@@ -9,6 +9,7 @@ export function presentProgram(p: ProgramRow): Program {
     orgName: p.orgName,
     name: p.name,
     description: p.description,
+    category: p.category,
     timeZone: p.timeZone,
     location: p.location,
     capacity: p.capacity,

@@ -86,6 +86,8 @@ export class ProgramsService {
       program: presentProgram(program),
       permissions: {
         canEdit: can(actor, 'program:edit', resource),
+        canManageStaff: can(actor, 'program:manage-staff', resource),
+        canArchive: can(actor, 'program:archive', resource),
         canManageEvents: can(actor, 'program:manage-events', resource),
         canManageSubscriptions: can(actor, 'program:manage-subscriptions', resource),
         canViewRoster: can(actor, 'program:view-roster', resource),

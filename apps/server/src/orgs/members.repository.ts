@@ -1,0 +1,176 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { orgInvites, orgMembers, orgs, programStaff, users } from '../db/schema/index.ts';
+
+/** An org role. */
+export type OrgRole = 'owner' | 'admin' | 'staff';
+
+/** Locks the org row until the transaction ends: every membership change of one org runs one at a time. */
+export async function lockOrg(tx: Tx, orgId: string): Promise<boolean> {
+  const rows = await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('update');
+  return rows.length > 0;
+}
+
+/** Members of an org with names and phones, owners first. */
+export async function listMembers(db: Db | Tx, orgId: string) {
+  return db
+    .select({
+      userId: users.id,
+      displayName: users.displayName,
+      phoneNumber: users.phoneNumber,
+      role: orgMembers.role,
+      joinedAt: orgMembers.createdAt,
+    })
+    .from(orgMembers)
+    .innerJoin(users, eq(users.id, orgMembers.userId))
+    .where(eq(orgMembers.orgId, orgId))
+    .orderBy(
+      sql`case ${orgMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      asc(users.displayName),
+    );
+}
+
+/** Counts of members by role. */
+export async function roleCounts(db: Db, orgId: string): Promise<Record<OrgRole, number>> {
+  const rows = await db
+    .select({ role: orgMembers.role, n: count() })
+    .from(orgMembers)
+    .where(eq(orgMembers.orgId, orgId))
+    .groupBy(orgMembers.role);
+  const counts = { owner: 0, admin: 0, staff: 0 };
+  for (const r of rows) counts[r.role] = r.n;
+  return counts;
+}
+
+/** The role of `userId` in `orgId`, or undefined. */
+export async function memberRole(
+  db: Db | Tx,
+  orgId: string,
+  userId: string,
+): Promise<OrgRole | undefined> {
+  const [row] = await db
+    .select({ role: orgMembers.role })
+    .from(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
+  return row?.role;
+}
+
+/** Number of owners of `orgId`. */
+export async function ownerCount(tx: Tx, orgId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+/** Adds a member (no-op when already one); returns whether a row was added. */
+export async function addMember(
+  tx: Tx,
+  orgId: string,
+  userId: string,
+  role: OrgRole,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(orgMembers)
+    .values({ orgId, userId, role })
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+/** Sets a member's role. */
+export async function setRole(tx: Tx, orgId: string, userId: string, role: OrgRole): Promise<void> {
+  await tx
+    .update(orgMembers)
+    .set({ role })
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
+}
+
+/** Removes a member and their staff roles in the org's programs. */
+export async function removeMember(tx: Tx, orgId: string, userId: string): Promise<void> {
+  await tx
+    .delete(programStaff)
+    .where(and(eq(programStaff.orgId, orgId), eq(programStaff.userId, userId)));
+  await tx
+    .delete(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
+}
+
+/** The user with `phoneNumber`, or undefined. */
+export async function findUserByPhone(tx: Tx, phoneNumber: string) {
+  const [row] = await tx.select().from(users).where(eq(users.phoneNumber, phoneNumber));
+  return row;
+}
+
+/** Open (not accepted, not revoked) invites of an org, newest first. */
+export async function listOpenInvites(db: Db | Tx, orgId: string) {
+  return db
+    .select()
+    .from(orgInvites)
+    .where(
+      and(eq(orgInvites.orgId, orgId), isNull(orgInvites.acceptedAt), isNull(orgInvites.revokedAt)),
+    )
+    .orderBy(sql`${orgInvites.createdAt} desc`);
+}
+
+/** Inserts an open invite; undefined when one is already open for that phone (unique partial index). */
+export async function insertInvite(tx: Tx, row: typeof orgInvites.$inferInsert) {
+  const [created] = await tx.insert(orgInvites).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+/** Revokes an open invite of `orgId`; false when there is none with that id. */
+export async function revokeInvite(
+  tx: Tx,
+  orgId: string,
+  inviteId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orgInvites)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(orgInvites.id, inviteId),
+        eq(orgInvites.orgId, orgId),
+        isNull(orgInvites.acceptedAt),
+        isNull(orgInvites.revokedAt),
+      ),
+    )
+    .returning({ id: orgInvites.id });
+  return rows.length > 0;
+}
+
+/**
+ * Turns every open invite of `phoneNumber` into a membership of `userId`
+ * (existing memberships keep their role) and marks the invites accepted.
+ */
+export async function acceptInvitesForPhone(
+  tx: Tx,
+  phoneNumber: string,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  const open = await tx
+    .update(orgInvites)
+    .set({ acceptedAt: at })
+    .where(
+      and(
+        eq(orgInvites.phoneNumber, phoneNumber),
+        isNull(orgInvites.acceptedAt),
+        isNull(orgInvites.revokedAt),
+      ),
+    )
+    .returning({ orgId: orgInvites.orgId, role: orgInvites.role });
+  if (open.length === 0) return;
+  await tx
+    .insert(orgMembers)
+    .values(open.map((i) => ({ orgId: i.orgId, userId, role: i.role })))
+    .onConflictDoNothing();
+}
+
+/** Deletes an org (cascades to everything it owns). */
+export async function deleteOrg(tx: Tx, orgId: string): Promise<void> {
+  await tx.delete(orgs).where(eq(orgs.id, orgId));
+}

@@ -1,0 +1,199 @@
+import type { OrgInvite, OrgMember, OrgMembers } from '@rally/shared/orgs';
+import { toE164 } from '../auth/phone.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { can, type Action, type PolicyActor } from '../policy/policy.ts';
+import * as repo from './members.repository.ts';
+import { findOrgWithRole } from './orgs.repository.ts';
+
+type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
+type InviteRow = Awaited<ReturnType<typeof repo.listOpenInvites>>[number];
+
+function presentMember(m: MemberRow, showPhone: boolean): OrgMember {
+  return {
+    userId: m.userId,
+    displayName: m.displayName,
+    phoneNumber: showPhone ? m.phoneNumber : null,
+    role: m.role,
+    joinedAt: m.joinedAt.toISOString(),
+  };
+}
+
+function presentInvite(i: InviteRow): OrgInvite {
+  return {
+    id: i.id,
+    phoneNumber: i.phoneNumber,
+    role: i.role,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+const lastOwner = () =>
+  new AppError(
+    'conflict',
+    'An organisation needs at least one owner. Make someone else an owner first.',
+  );
+
+/**
+ * Members, roles and invites of an organisation (issue 3). Every change runs
+ * in a transaction holding the org row's lock, so "the last owner can
+ * neither leave nor be demoted" holds even under concurrent requests.
+ */
+export class MembersService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The org as the actor sees it; 404 unless a member (or global admin), 403 without `action`. */
+  private async authorize(actor: PolicyActor, orgId: string, action: Action) {
+    const org = await findOrgWithRole(this.db, orgId, actor.userId);
+    const resource = { type: 'org' as const, orgRole: org?.role ?? null };
+    if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
+    if (!can(actor, action, resource)) {
+      throw new AppError('forbidden', 'Only owners and admins of the organisation can do this.');
+    }
+    return { org, resource };
+  }
+
+  /** Members (phones for owners/admins only) and, for owners/admins, open invites. */
+  async list(actor: PolicyActor, orgId: string): Promise<OrgMembers> {
+    const { resource } = await this.authorize(actor, orgId, 'org:view');
+    const canManage = can(actor, 'org:manage-members', resource);
+    const members = await repo.listMembers(this.db, orgId);
+    const invites = canManage ? await repo.listOpenInvites(this.db, orgId) : [];
+    return {
+      members: members.map((m) => presentMember(m, canManage)),
+      invites: invites.map(presentInvite),
+    };
+  }
+
+  /**
+   * Invites a phone with a role. Admins may invite staff only; owners any
+   * role. A phone with an account becomes a member at once. 409 when the
+   * phone is already a member or already invited.
+   */
+  async invite(actor: PolicyActor, orgId: string, rawPhone: string, role: repo.OrgRole) {
+    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
+    if (role !== 'staff' && !can(actor, 'org:manage-admins', resource)) {
+      throw new AppError('forbidden', 'Only owners can invite owners and admins.');
+    }
+    const phoneNumber = toE164(rawPhone);
+    return this.db.transaction(async (tx) => {
+      await repo.lockOrg(tx, orgId);
+      const user = await repo.findUserByPhone(tx, phoneNumber);
+      if (user) {
+        if (!(await repo.addMember(tx, orgId, user.id, role))) {
+          throw new AppError('conflict', `${user.displayName ?? phoneNumber} is already a member.`);
+        }
+        const member = (await repo.listMembers(tx, orgId)).find((m) => m.userId === user.id);
+        return { member: member ? presentMember(member, true) : null, invite: null };
+      }
+      const invite = await repo.insertInvite(tx, {
+        id: newId(),
+        orgId,
+        phoneNumber,
+        role,
+        invitedBy: actor.userId,
+        createdAt: this.clock.now(),
+      });
+      if (!invite) throw new AppError('conflict', `${phoneNumber} has already been invited.`);
+      return { member: null, invite: presentInvite(invite) };
+    });
+  }
+
+  /** Revokes an open invite (owners and admins). 404 when there is no such open invite. */
+  async revokeInvite(actor: PolicyActor, orgId: string, inviteId: string): Promise<void> {
+    await this.authorize(actor, orgId, 'org:manage-members');
+    const ok = await this.db.transaction((tx) =>
+      repo.revokeInvite(tx, orgId, inviteId, this.clock.now()),
+    );
+    if (!ok) throw notFound('This invite');
+  }
+
+  /**
+   * Changes a member's role. Owners change anyone's; admins may neither
+   * grant nor take the owner and admin roles (403). The last owner cannot be
+   * demoted (409).
+   */
+  async changeRole(
+    actor: PolicyActor,
+    orgId: string,
+    userId: string,
+    role: repo.OrgRole,
+  ): Promise<void> {
+    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
+    await this.db.transaction(async (tx) => {
+      await repo.lockOrg(tx, orgId);
+      const current = await repo.memberRole(tx, orgId, userId);
+      if (!current) throw notFound('This member');
+      this.requireAuthorityOver(actor, resource, current, role);
+      if (current === 'owner' && role !== 'owner' && (await repo.ownerCount(tx, orgId)) <= 1)
+        throw lastOwner();
+      await repo.setRole(tx, orgId, userId, role);
+    });
+  }
+
+  /** Removes a member (owners: anyone; admins: staff). Not the last owner (409). */
+  async remove(actor: PolicyActor, orgId: string, userId: string): Promise<void> {
+    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
+    await this.db.transaction(async (tx) => {
+      await repo.lockOrg(tx, orgId);
+      const current = await repo.memberRole(tx, orgId, userId);
+      if (!current) throw notFound('This member');
+      this.requireAuthorityOver(actor, resource, current, 'staff');
+      await this.removeChecked(tx, orgId, userId, current);
+    });
+  }
+
+  /** The actor leaves the org. The last owner cannot (409). */
+  async leave(actor: PolicyActor, orgId: string): Promise<void> {
+    await this.authorize(actor, orgId, 'org:view');
+    await this.db.transaction(async (tx) => {
+      await repo.lockOrg(tx, orgId);
+      const current = await repo.memberRole(tx, orgId, actor.userId);
+      if (!current) throw notFound('Your membership');
+      await this.removeChecked(tx, orgId, actor.userId, current);
+    });
+  }
+
+  /** Makes member `userId` an owner and the calling owner an admin (owners only). */
+  async transferOwnership(actor: PolicyActor, orgId: string, userId: string): Promise<void> {
+    await this.authorize(actor, orgId, 'org:manage-admins');
+    if (userId === actor.userId)
+      throw new AppError('conflict', 'You already own this organisation.');
+    await this.db.transaction(async (tx) => {
+      await repo.lockOrg(tx, orgId);
+      if (!(await repo.memberRole(tx, orgId, userId))) throw notFound('This member');
+      await repo.setRole(tx, orgId, userId, 'owner');
+      if ((await repo.memberRole(tx, orgId, actor.userId)) === 'owner') {
+        await repo.setRole(tx, orgId, actor.userId, 'admin');
+      }
+    });
+  }
+
+  private async removeChecked(
+    tx: Tx,
+    orgId: string,
+    userId: string,
+    current: repo.OrgRole,
+  ): Promise<void> {
+    if (current === 'owner' && (await repo.ownerCount(tx, orgId)) <= 1) throw lastOwner();
+    await repo.removeMember(tx, orgId, userId);
+  }
+
+  /** Admins act on staff only and grant at most staff; owners act on anyone. */
+  private requireAuthorityOver(
+    actor: PolicyActor,
+    resource: { type: 'org'; orgRole: repo.OrgRole | null },
+    current: repo.OrgRole,
+    next: repo.OrgRole,
+  ): void {
+    if (can(actor, 'org:manage-admins', resource)) return;
+    if (current !== 'staff' || next !== 'staff') {
+      throw new AppError('forbidden', 'Only owners can change or remove owners and admins.');
+    }
+  }
+}
