@@ -124,9 +124,9 @@ export class MembersService {
     userId: string,
     role: repo.OrgRole,
   ): Promise<void> {
-    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
+    await this.authorize(actor, orgId, 'org:manage-members');
     await this.db.transaction(async (tx) => {
-      await repo.lockOrg(tx, orgId);
+      const resource = await this.lockAndReauthorize(tx, actor, orgId);
       const current = await repo.memberRole(tx, orgId, userId);
       if (!current) throw notFound('This member');
       this.requireAuthorityOver(actor, resource, current, role);
@@ -138,9 +138,9 @@ export class MembersService {
 
   /** Removes a member (owners: anyone; admins: staff). Not the last owner (409). */
   async remove(actor: PolicyActor, orgId: string, userId: string): Promise<void> {
-    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
+    await this.authorize(actor, orgId, 'org:manage-members');
     await this.db.transaction(async (tx) => {
-      await repo.lockOrg(tx, orgId);
+      const resource = await this.lockAndReauthorize(tx, actor, orgId);
       const current = await repo.memberRole(tx, orgId, userId);
       if (!current) throw notFound('This member');
       this.requireAuthorityOver(actor, resource, current, 'staff');
@@ -172,6 +172,23 @@ export class MembersService {
         await repo.setRole(tx, orgId, actor.userId, 'admin');
       }
     });
+  }
+
+  /**
+   * Locks the org and re-reads the actor's role under the lock, so a role
+   * that changed since the request's first check (a concurrent demotion)
+   * cannot be used: every decision inside the transaction sees committed roles.
+   */
+  private async lockAndReauthorize(tx: Tx, actor: PolicyActor, orgId: string) {
+    if (!(await repo.lockOrg(tx, orgId))) throw notFound('This organisation');
+    const resource = {
+      type: 'org' as const,
+      orgRole: (await repo.memberRole(tx, orgId, actor.userId)) ?? null,
+    };
+    if (!can(actor, 'org:manage-members', resource)) {
+      throw new AppError('forbidden', 'Only owners and admins of the organisation can do this.');
+    }
+    return resource;
   }
 
   private async removeChecked(

@@ -1,0 +1,128 @@
+import {
+  createOrg,
+  createProgram,
+  selfProfileId,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from './harness.ts';
+
+/** The actors of the authorization matrix (issue 3). */
+export const actorNames = [
+  'signedOut',
+  'otherOrgOwner',
+  'orgStaff',
+  'programCoach',
+  'profileManager',
+  'orgAdmin',
+  'orgOwner',
+  'globalAdmin',
+] as const;
+/** One of {@link actorNames}. */
+export type ActorName = (typeof actorNames)[number];
+
+/**
+ * A small tenant world: org A with an owner, an admin, a staff member and a
+ * coach of program P; a parent managing child profile C enrolled in P; event
+ * E, fee plan F and an open invite I in A; org B owned by someone else; and
+ * a global admin. Each user has their own (`self`) profile.
+ */
+export interface World {
+  users: Record<Exclude<ActorName, 'signedOut'>, TestUser>;
+  selfProfiles: Record<Exclude<ActorName, 'signedOut'>, string>;
+  orgId: string;
+  otherOrgId: string;
+  programId: string;
+  eventId: string;
+  childProfileId: string;
+  subscriptionId: string;
+  planId: string;
+  inviteId: string;
+}
+
+let worldCounter = 0;
+
+/** Builds a {@link World} through the real API (plus one SQL update for the global admin flag). */
+export async function createWorld(t: TestApp): Promise<World> {
+  worldCounter += 1;
+  const names = actorNames.filter((a): a is Exclude<ActorName, 'signedOut'> => a !== 'signedOut');
+  const users = Object.fromEntries(
+    await Promise.all(
+      names.map(async (n) => [n, await signUp(t, `${n} ${worldCounter}`)] as const),
+    ),
+  ) as World['users'];
+  await t.database.pool.query('update users set is_global_admin = true where id = $1', [
+    users.globalAdmin.id,
+  ]);
+
+  const otherOrgId = await createOrg(t, users.otherOrgOwner, 'Other Club');
+  const orgId = await createOrg(t, users.orgOwner, 'Home Club');
+  const invite = (phoneNumber: string, role: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/orgs/${orgId}/invites`,
+      token: users.orgOwner.token,
+      payload: { phoneNumber, role },
+    });
+  await invite(users.orgAdmin.phoneNumber, 'admin');
+  await invite(users.orgStaff.phoneNumber, 'staff');
+  await invite(users.programCoach.phoneNumber, 'staff');
+  const pending = await invite(`+9199${String(10_000_000 + worldCounter).slice(-8)}`, 'staff');
+
+  const programId = await createProgram(t, users.orgOwner, orgId);
+  await t.request({
+    method: 'PUT',
+    url: `/api/programs/${programId}/staff/${users.programCoach.id}`,
+    token: users.orgOwner.token,
+    payload: { role: 'coach' },
+  });
+  const event = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/events`,
+    token: users.orgOwner.token,
+    payload: { title: 'Training', startLocal: '2030-01-07T18:00', endLocal: '2030-01-07T19:30' },
+  });
+  const plan = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/fee-plans`,
+    token: users.orgOwner.token,
+    payload: {
+      name: 'Monthly',
+      priceMinor: 150000,
+      currency: 'INR',
+      billing: 'period',
+      period: 'month',
+    },
+  });
+
+  const child = await t.request({
+    method: 'POST',
+    url: '/api/profiles',
+    token: users.profileManager.token,
+    payload: { displayName: 'Child' },
+  });
+  const childProfileId = child.json().profile.id as string;
+  // Family enrolment through staff comes with the families issue; insert it directly.
+  const subscriptionId = crypto.randomUUID();
+  await t.database.pool.query(
+    `insert into subscriptions (id, org_id, program_id, profile_id, status, starts_on) values ($1, $2, $3, $4, 'active', '2030-01-01')`,
+    [subscriptionId, orgId, programId, childProfileId],
+  );
+
+  const selfProfiles = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await selfProfileId(t, users[n])] as const)),
+  ) as World['selfProfiles'];
+
+  return {
+    users,
+    selfProfiles,
+    orgId,
+    otherOrgId,
+    programId,
+    eventId: event.json().event.id,
+    childProfileId,
+    subscriptionId,
+    planId: plan.json().feePlan.id,
+    inviteId: pending.json().invite.id,
+  };
+}
