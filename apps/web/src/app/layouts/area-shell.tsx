@@ -1,0 +1,232 @@
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHome, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { loginPathFor } from '../../lib/login-path';
+import { notify } from '../../lib/notify';
+
+/** One link of an area's navigation (e.g. a program's "Calendar"). */
+export interface AreaNavItem {
+  /** Visible (and accessible) name of the link. */
+  label: string;
+  /** Target path. */
+  to: string;
+}
+
+/** Props of {@link AreaShell}. */
+export interface AreaShellProps {
+  /** Name of the thing the area is about (a program, an org, a profile); omitted while loading. */
+  areaTitle?: ReactNode;
+  /** A line above the area title, e.g. the organisation of a program. */
+  areaContext?: ReactNode;
+  /** Accessible name of the area navigation, e.g. "Program". */
+  navLabel?: string;
+  /** The area's pages; the current one is marked with `aria-current="page"`. */
+  nav?: readonly AreaNavItem[];
+  /** Page content; defaults to the route's outlet. */
+  children?: ReactNode;
+}
+
+/**
+ * The frame every signed-in area shares (SPEC.md §2 layouts), phone first: a
+ * header with the Rally home link and the account menu; on phones (< sm, 600 px)
+ * a burger opens a navbar with the app-wide links. Below the header the area's
+ * title and its pages as a horizontally scrollable row of links, which fits
+ * 375 px without hiding anything behind the burger.
+ */
+export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: AreaShellProps) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            />
+            <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="blue.7">
+              {t('app.name')}
+            </Anchor>
+          </Group>
+          <AccountMenu />
+        </Group>
+      </AppShell.Header>
+      {opened && (
+        <AppShell.Navbar p="sm" aria-label={t('nav.appNavigation')}>
+          <AppNavLinks onNavigate={close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Container size="md" px={0}>
+          <Stack gap="md">
+            {(areaTitle || nav) && (
+              <AreaHeader
+                areaTitle={areaTitle}
+                areaContext={areaContext}
+                navLabel={navLabel}
+                nav={nav}
+              />
+            )}
+            <Box>{children ?? <Outlet />}</Box>
+          </Stack>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
+  const location = useLocation();
+  return (
+    <Stack gap={4}>
+      {areaContext && (
+        <Text size="sm" c="dimmed">
+          {areaContext}
+        </Text>
+      )}
+      {areaTitle && (
+        <Text fw={700} size="lg" lineClamp={1}>
+          {areaTitle}
+        </Text>
+      )}
+      {nav && nav.length > 0 && (
+        <Box style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
+          <Group
+            component="nav"
+            aria-label={navLabel}
+            gap={4}
+            wrap="nowrap"
+            preventGrowOverflow={false}
+          >
+            {nav.map((item) => {
+              const isCurrent = location.pathname === item.to;
+              return (
+                <Button
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  size="compact-sm"
+                  variant={isCurrent ? 'light' : 'subtle'}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  style={{ flexShrink: 0 }}
+                >
+                  {item.label}
+                </Button>
+              );
+            })}
+          </Group>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function AppNavLinks({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const location = useLocation();
+  if (!user) {
+    return (
+      <NavLink
+        component={Link}
+        to={loginPathFor(location.pathname + location.search + location.hash)}
+        label={t('auth.signIn')}
+        onClick={onNavigate}
+      />
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <NavLink
+        component={Link}
+        to="/"
+        label={t('nav.home')}
+        leftSection={<IconHome size={18} aria-hidden />}
+        active={location.pathname === '/'}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component={Link}
+        to="/account"
+        label={t('nav.account')}
+        leftSection={<IconUser size={18} aria-hidden />}
+        active={location.pathname === '/account'}
+        onClick={onNavigate}
+      />
+      {user.isGlobalAdmin && (
+        <NavLink
+          component={Link}
+          to="/global-admin"
+          label={t('nav.globalAdmin')}
+          leftSection={<IconShieldLock size={18} aria-hidden />}
+          active={location.pathname === '/global-admin'}
+          onClick={onNavigate}
+        />
+      )}
+      <NavLink
+        component="button"
+        label={t('auth.signOut')}
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={() => void signOutWithNotice(signOut, t('auth.signOutFailed'))}
+      />
+    </Stack>
+  );
+}
+
+async function signOutWithNotice(signOut: () => Promise<void>, failure: string) {
+  try {
+    await signOut();
+  } catch {
+    notify(failure, { color: 'red' });
+  }
+}
+
+/**
+ * The header's account entry: the signed-in user's name linking to the account
+ * page (sign-out lives there and in the phone navbar). Signed out it shows
+ * nothing: the only pages a visitor sees here ask to sign in themselves.
+ */
+function AccountMenu() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Anchor
+      component={Link}
+      to="/account"
+      size="sm"
+      maw={180}
+      truncate="end"
+      aria-label={t('nav.accountOf', { name: user.displayName ?? user.phoneNumber })}
+      visibleFrom="sm"
+    >
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconUser size={16} aria-hidden />
+        {user.displayName ?? user.phoneNumber}
+      </Group>
+    </Anchor>
+  );
+}

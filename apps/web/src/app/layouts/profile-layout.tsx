@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { profileQueryOptions } from '../../features/profiles/api';
+import { useAuth } from '../../lib/auth';
+import { AreaShell } from './area-shell';
+
+/**
+ * Layout of the profile area (SPEC.md §2: profile calendar, event, activities,
+ * conversations, settings): the profile's name and its pages.
+ */
+export function ProfileLayout() {
+  const { t } = useTranslation();
+  const { profileId = '' } = useParams();
+  const { user } = useAuth();
+  const detail = useQuery({ ...profileQueryOptions(profileId), enabled: user !== null });
+  const base = `/p/${encodeURIComponent(profileId)}`;
+  return (
+    <AreaShell
+      areaContext={t('profile.area')}
+      areaTitle={detail.data?.profile.displayName}
+      navLabel={t('profile.area')}
+      nav={[
+        { label: t('profile.nav.calendar'), to: `${base}/calendar` },
+        { label: t('profile.nav.activities'), to: `${base}/activities` },
+        { label: t('profile.nav.conversations'), to: `${base}/conversations` },
+        { label: t('profile.nav.settings'), to: `${base}/settings` },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@rally/shared/constants';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useIsNotificationRequested } from '../lib/notify';
+import { theme } from './theme';
+
+// The toast container loads with the first toast (`notify()`); shown toasts queue until it mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/** Props of {@link AppProviders}. */
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}
+
+/**
+ * Everything the pages rely on: UI strings (react-i18next, en-US), Mantine
+ * (theme with SPEC.md §9 breakpoints), notifications (auto-close 5000 ms,
+ * SPEC.md §9) and TanStack Query for server state.
+ */
+export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme}>
+        <LazyNotifications />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+function LazyNotifications() {
+  const isRequested = useIsNotificationRequested();
+  if (!isRequested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-center" />
+    </Suspense>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { describeError } from '../lib/describe-error';
+import { useAuth } from '../lib/auth';
+import { resolveNavigation } from './guard';
+import { LoadingOverlay } from './loading-overlay';
+
+/**
+ * The root view (SPEC.md §2): applies the navigation guard to the current full
+ * path and shows the route's page, re-created whenever the full path
+ * (pathname + search + hash) changes.
+ */
+export function RootView() {
+  const location = useLocation();
+  const auth = useAuth();
+  const fullPath = location.pathname + location.search + location.hash;
+
+  if (!auth.isLoading && auth.error && !auth.user) {
+    return <SessionUnavailable error={auth.error} onRetry={() => void auth.refresh()} />;
+  }
+
+  const decision = resolveNavigation(fullPath, {
+    isLoading: auth.isLoading,
+    isSignedIn: auth.user !== null,
+  });
+  switch (decision.kind) {
+    case 'wait':
+      return <LoadingOverlay />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'render':
+    case 'not-found':
+      return <Outlet key={fullPath} />;
+  }
+}
+
+function SessionUnavailable({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack gap="md" align="center" maw={420} role="alert">
+        <Title order={1} size="h3">
+          {t('session.unavailableTitle')}
+        </Title>
+        <Text ta="center">{describeError(t, error)}</Text>
+        <Button onClick={onRetry}>{t('actions.retry')}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,214 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, problem } from '../../test/api-mock';
+import { makeUser, newId } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { savePendingSignIn } from './pending-sign-in';
+
+const startAnswer = (verificationId: string) => ({
+  verificationId,
+  phoneNumber: '+919876543210',
+  expiresAt: '2030-01-01T00:05:00.000Z',
+  resendAfterSeconds: 60,
+});
+
+describe('login page', () => {
+  it('sends the code to the E.164 number (local numbers are Indian) and moves to the code page with the redirect', async () => {
+    const verificationId = newId();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/start': json(startAnswer(verificationId)),
+    });
+    const app = renderApp('/auth/login?redirect=%2Forgs%2Fcreate');
+    await app.user.type(await screen.findByLabelText(/Phone number/), '98765 43210');
+    await app.user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/auth/phone/start')?.body).toEqual({
+      phoneNumber: '+919876543210',
+    });
+    expect(app.currentPath()).toBe(`/auth/verify-code/${verificationId}?redirect=%2Forgs%2Fcreate`);
+    expect(screen.getByText('We sent a 6-digit code by SMS to +919876543210.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ seconds/ })).toBeDisabled();
+  });
+
+  it('explains an invalid number without calling the API', async () => {
+    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
+    const app = renderApp('/auth/login');
+    await app.user.type(await screen.findByLabelText(/Phone number/), '12345');
+    await app.user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(/doesn't look like a valid phone number/)).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('tells how long to wait when too many codes were asked for', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/start': problem(429, 'too_many_requests', { retryAfterSeconds: 1200 }),
+    });
+    const app = renderApp('/auth/login');
+    await app.user.type(await screen.findByLabelText(/Phone number/), '+44 7911 123456');
+    await app.user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText('Too many attempts. Try again in 20 minutes.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('code page', () => {
+  async function enterCode(app: ReturnType<typeof renderApp>, code: string) {
+    await app.user.click(await screen.findByLabelText('Verification code'));
+    await app.user.keyboard(code);
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+  }
+
+  it('signs in and goes to the redirect target', async () => {
+    const verificationId = newId();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/verify': json({
+        user: makeUser(),
+        isNewUser: false,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    const app = renderApp(`/auth/verify-code/${verificationId}?redirect=%2Forgs%2Fcreate`);
+    await enterCode(app, '123456');
+    expect(
+      await screen.findByRole('heading', { name: 'Create an organisation' }),
+    ).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/orgs/create');
+    expect(requests.find((r) => r.path === '/api/auth/phone/verify')?.body).toEqual({
+      verificationId,
+      code: '123456',
+      tokenDelivery: 'cookie',
+    });
+  });
+
+  it('ignores a redirect to another site', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/verify': json({
+        user: makeUser(),
+        isNewUser: false,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+      'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+    });
+    const app = renderApp(`/auth/verify-code/${newId()}?redirect=%2F%2Fevil.example%2F`);
+    await enterCode(app, '123456');
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
+  });
+
+  it('asks a new user for their name, saves it, then continues', async () => {
+    const user = makeUser({ displayName: null });
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/verify': json({
+        user,
+        isNewUser: true,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+      'PUT /api/account': (request) =>
+        json({
+          user: { ...user, displayName: (request.body as { displayName: string }).displayName },
+          selfProfile: {
+            id: newId(),
+            displayName: 'Meera Iyer',
+            dateOfBirth: null,
+            relationship: 'self',
+            createdAt: user.createdAt,
+          },
+        }),
+      'GET /api/orgs/:orgId': () => problem(404, 'not_found'),
+    });
+    const app = renderApp(`/auth/verify-code/${newId()}?redirect=%2Forgs%2Fo1`);
+    await enterCode(app, '654321');
+    expect(await screen.findByRole('heading', { name: "What's your name?" })).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/Your name/), '  Meera Iyer ');
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/orgs/o1'));
+    expect(requests.find((r) => r.path === '/api/account')?.body).toEqual({
+      displayName: 'Meera Iyer',
+    });
+  });
+
+  it.each([
+    [
+      problem(400, 'invalid_code', { attemptsLeft: 3 }),
+      'Check the SMS and try again. You have 3 tries left.',
+    ],
+    [
+      problem(400, 'invalid_code', { attemptsLeft: 1 }),
+      'Check the SMS and try again. You have 1 try left.',
+    ],
+    [problem(400, 'code_expired'), 'Codes work for 5 minutes. Send a new code and enter it here.'],
+    [
+      problem(400, 'code_burned'),
+      'It was entered wrongly too many times. Send a new code to try again.',
+    ],
+    [
+      problem(429, 'too_many_requests', { retryAfterSeconds: 42 }),
+      'Wait 42 seconds before trying again.',
+    ],
+  ])('explains a refused code (%#)', async (answer, message) => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/verify': () => answer.clone(),
+    });
+    const app = renderApp(`/auth/verify-code/${newId()}`);
+    await enterCode(app, '000000');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(app.currentPath()).toMatch(/^\/auth\/verify-code\//);
+  });
+
+  it('asks for all 6 digits before calling the API', async () => {
+    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
+    const app = renderApp(`/auth/verify-code/${newId()}`);
+    await enterCode(app, '123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code has 6 digits.');
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('sends a new code once the cooldown is over and moves to its code page', async () => {
+    const oldId = newId();
+    const newVerificationId = newId();
+    savePendingSignIn(oldId, { phoneNumber: '+919876543210', resendAvailableAt: Date.now() - 1 });
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/start': json(startAnswer(newVerificationId)),
+    });
+    const app = renderApp(`/auth/verify-code/${oldId}?redirect=%2Faccount`);
+    await app.user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() =>
+      expect(app.currentPath()).toBe(`/auth/verify-code/${newVerificationId}?redirect=%2Faccount`),
+    );
+    expect(requests.find((r) => r.path === '/api/auth/phone/start')?.body).toEqual({
+      phoneNumber: '+919876543210',
+    });
+    expect(
+      await screen.findByRole('button', { name: /Send a new code in \d+ seconds/ }),
+    ).toBeDisabled();
+  });
+});
+
+describe('link sign-in pages', () => {
+  it.each([
+    ['/auth/token/abc.def', 'Sign in with a link', "Sign-in links aren't available yet"],
+    [
+      '/auth/init-app-auth',
+      'Sign in to the Rally app',
+      'isn\u2019t available yet'.replace('\u2019', "'"),
+    ],
+  ])('%s says plainly that it is not available yet', async (path, heading, notice) => {
+    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(notice))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with your phone number' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Home } from '@rally/shared/home';
+import type { CreateProfile, Profile } from '@rally/shared/profiles';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/** `GET /api/home`: the user's profiles, organisations and next events (the `/` page). */
+export const homeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['home'] as const,
+    queryFn: ({ signal }) => apiRequest<Home>('/api/home', { signal }),
+  });
+
+/**
+ * `POST /api/profiles`: adds a profile the user manages (a child: relationship
+ * `guardian`). Refreshes home and profile lists. Throws `ApiError`
+ * (`validation_failed` with `errors[].path` `displayName` or `dateOfBirth`).
+ */
+export function useCreateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProfile) =>
+      apiRequest<{ profile: Profile }>('/api/profiles', { method: 'POST', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['home'] });
+      await queryClient.invalidateQueries({ queryKey: ['profiles'] });
+    },
+  });
+}

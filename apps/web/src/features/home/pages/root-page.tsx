@@ -1,0 +1,199 @@
+import type { Home } from '@rally/shared/home';
+import { Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuildingCommunity, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EventList } from '../../../components/event-list';
+import { PageTitle } from '../../../components/page-title';
+import { LoadingLines, QueryState } from '../../../components/query-state';
+import { useAuth } from '../../../lib/auth';
+import { formatLocalDate } from '../../../lib/format';
+import { homeQueryOptions } from '../api';
+
+// Only needed by some visitors: loaded when shown, not with the page.
+const DisplayNameForm = lazy(() =>
+  import('../../../components/display-name-form').then((module) => ({
+    default: module.DisplayNameForm,
+  })),
+);
+const AddChildProfileModal = lazy(() =>
+  import('../components/add-child-profile-modal').then((module) => ({
+    default: module.AddChildProfileModal,
+  })),
+);
+
+/**
+ * The home page (route `root`): the user's profiles, organisations and next
+ * events (`GET /api/home`), with "Create organisation" and "Add a child profile".
+ */
+export function RootPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const home = useQuery(homeQueryOptions());
+  const [addChildOpened, addChild] = useDisclosure(false);
+  const name = user?.displayName;
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={name ? t('home.greeting', { name }) : t('home.title')} />
+      {user && user.displayName === null && (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('onboarding.title')}
+            </Title>
+            <Text size="sm">{t('onboarding.intro')}</Text>
+            <Suspense fallback={<LoadingLines />}>
+              <DisplayNameForm submitLabel={t('onboarding.continue')} />
+            </Suspense>
+          </Stack>
+        </Card>
+      )}
+      <QueryState query={home}>
+        {(data) => <HomeSections data={data} onAddChild={addChild.open} />}
+      </QueryState>
+      {addChildOpened && (
+        <Suspense fallback={null}>
+          <AddChildProfileModal opened onClose={addChild.close} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function HomeSections({ data, onAddChild }: { data: Home; onAddChild: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Section
+        title={t('home.nextEvents')}
+        action={null}
+        body={
+          <EventList
+            events={data.nextEvents}
+            hrefOf={(event) =>
+              `/p/${encodeURIComponent(event.profileId)}/events/${encodeURIComponent(event.id)}`
+            }
+            detailOf={(event) => `${event.profileName} · ${event.programName}`}
+            empty={<Text c="dimmed">{t('home.noEvents')}</Text>}
+          />
+        }
+      />
+      <Section
+        title={t('home.profiles')}
+        action={
+          <Button
+            variant="light"
+            size="compact-md"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={onAddChild}
+          >
+            {t('home.addChild')}
+          </Button>
+        }
+        body={
+          data.profiles.length === 0 ? (
+            <Text c="dimmed">{t('home.noProfiles')}</Text>
+          ) : (
+            <LinkList
+              items={data.profiles.map((profile) => ({
+                key: profile.id,
+                to: `/p/${encodeURIComponent(profile.id)}/calendar`,
+                title: profile.displayName,
+                badge:
+                  profile.relationship === 'self'
+                    ? t('home.relationship.self')
+                    : t('home.relationship.guardian'),
+                detail: profile.dateOfBirth
+                  ? t('home.bornOn', { date: formatLocalDate(profile.dateOfBirth) })
+                  : undefined,
+              }))}
+            />
+          )
+        }
+      />
+      <Section
+        title={t('home.orgs')}
+        action={
+          <Button
+            variant="light"
+            size="compact-md"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => void navigate('/orgs/create')}
+          >
+            {t('home.createOrg')}
+          </Button>
+        }
+        body={
+          data.orgs.length === 0 ? (
+            <Text c="dimmed">{t('home.noOrgs')}</Text>
+          ) : (
+            <LinkList
+              items={data.orgs.map((org) => ({
+                key: org.id,
+                to: `/orgs/${encodeURIComponent(org.id)}`,
+                title: org.name,
+                badge: org.role ? t(`org.role.${org.role}`) : undefined,
+                icon: <IconBuildingCommunity size={18} aria-hidden />,
+              }))}
+            />
+          )
+        }
+      />
+    </>
+  );
+}
+
+function Section({ title, action, body }: { title: string; action: ReactNode; body: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Group justify="space-between" gap="xs">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+interface LinkListItem {
+  key: string;
+  to: string;
+  title: string;
+  badge?: string;
+  detail?: string;
+  icon?: ReactNode;
+}
+
+function LinkList({ items }: { items: LinkListItem[] }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Card withBorder padding="sm">
+            <UnstyledButton component={Link} to={item.to} style={{ display: 'block' }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap="xs" wrap="nowrap">
+                  {item.icon}
+                  <Text fw={600}>{item.title}</Text>
+                </Group>
+                {item.badge && <Badge variant="light">{item.badge}</Badge>}
+              </Group>
+              {item.detail && (
+                <Text size="sm" c="dimmed">
+                  {item.detail}
+                </Text>
+              )}
+            </UnstyledButton>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}

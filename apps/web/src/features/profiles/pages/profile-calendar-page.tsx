@@ -1,0 +1,46 @@
+import type { ProfileEvent } from '@rally/shared/events';
+import { Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EventCalendar } from '../../../components/event-calendar';
+import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
+import { profileEventsQueryOptions, profileQueryOptions } from '../api';
+import { profilePath, useProfileId, viewerTimeZone } from '../use-profile-id';
+
+/**
+ * A profile's calendar (route `profile-calendar`): the events of every program
+ * the profile is in, in the viewer's time zone, loaded for the visible range
+ * from `GET /api/profiles/:profileId/events?from&to`.
+ */
+export function ProfileCalendarPage() {
+  const { t } = useTranslation();
+  const profileId = useProfileId();
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueryOptions(profileId));
+  const [timeZone] = useState(viewerTimeZone);
+
+  const loadEvents = useCallback(
+    async (range: { from: string; to: string }) => {
+      const answer = await queryClient.fetchQuery(profileEventsQueryOptions(profileId, range));
+      return answer.events;
+    },
+    [queryClient, profileId],
+  );
+  const hrefOf = useCallback(
+    (event: ProfileEvent) => profilePath(profileId, `/events/${encodeURIComponent(event.id)}`),
+    [profileId],
+  );
+
+  return (
+    <QueryState query={profile} notFoundIsPage>
+      {({ profile: details }) => (
+        <Stack gap="md">
+          <PageTitle title={t('calendar.profileTitle', { name: details.displayName })} />
+          <EventCalendar timeZone={timeZone} loadEvents={loadEvents} hrefOf={hrefOf} />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}

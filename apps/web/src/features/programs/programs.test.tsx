@@ -1,0 +1,307 @@
+import type { Subscription } from '@rally/shared/subscriptions';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, problem } from '../../test/api-mock';
+import {
+  makeEvent,
+  makeProfile,
+  makeProgram,
+  makeProgramDetail,
+  makeUser,
+  newId,
+} from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const session = { 'GET /api/auth/session': { user: makeUser() } };
+
+function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: newId(),
+    programId: newId(),
+    programName: 'Under-12 weekday batch',
+    profileId: newId(),
+    profileName: 'Kabir Rao',
+    status: 'active',
+    startsOn: '2025-11-01',
+    endsOn: null,
+    createdAt: '2025-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('new event', () => {
+  it('creates an event from wall-clock times in the program zone and opens it', async () => {
+    const program = makeProgram({ timeZone: 'Europe/London', location: 'Hackney Marshes' });
+    const event = makeEvent({ programId: program.id, title: 'Cup final', kind: 'match' });
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'POST /api/programs/:programId/events': json({ event }, 201),
+      'GET /api/programs/:programId/events/:eventId': { event, roster: [], canEdit: true },
+    });
+    const app = renderApp(`/programs/${program.id}/events/new`);
+    await app.user.type(await screen.findByLabelText(/^Title/), 'Cup final');
+    await app.user.selectOptions(screen.getByLabelText(/^Kind/), 'match');
+    fireEvent.change(screen.getByLabelText(/^Starts/), { target: { value: '2025-12-06T10:00' } });
+    expect(screen.getByLabelText(/^Ends/)).toHaveValue('2025-12-06T11:00');
+    expect(screen.getAllByText('Local time in Europe/London')).toHaveLength(2);
+    expect(screen.getByLabelText('Location')).toHaveValue('Hackney Marshes');
+    await app.user.click(screen.getByRole('button', { name: 'Create event' }));
+
+    await waitFor(() =>
+      expect(app.currentPath()).toBe(`/programs/${program.id}/events/${event.id}`),
+    );
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Cup final',
+      kind: 'match',
+      startLocal: '2025-12-06T10:00',
+      endLocal: '2025-12-06T11:00',
+      location: 'Hackney Marshes',
+      description: '',
+    });
+  });
+
+  it('shows the server validation messages on their fields', async () => {
+    const program = makeProgram();
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'POST /api/programs/:programId/events': problem(400, 'validation_failed', {
+        errors: [{ path: 'startLocal', message: 'This time does not exist in Asia/Kolkata' }],
+      }),
+    });
+    const app = renderApp(`/programs/${program.id}/events/new`);
+    await app.user.type(await screen.findByLabelText(/^Title/), 'Training');
+    fireEvent.change(screen.getByLabelText(/^Starts/), { target: { value: '2025-12-06T10:00' } });
+    await app.user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('This time does not exist in Asia/Kolkata')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Starts/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses an end before the start with the shared schema message', async () => {
+    const program = makeProgram();
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+    });
+    const app = renderApp(`/programs/${program.id}/events/new`);
+    await app.user.type(await screen.findByLabelText(/^Title/), 'Training');
+    fireEvent.change(screen.getByLabelText(/^Starts/), { target: { value: '2025-12-06T10:00' } });
+    fireEvent.change(screen.getByLabelText(/^Ends/), { target: { value: '2025-12-06T09:00' } });
+    await app.user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('The end must be after the start')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('tells a family member they cannot create events', async () => {
+    const program = makeProgram({ name: 'Swim squad' });
+    mockApi({ ...session, 'GET /api/programs/:programId': makeProgramDetail(program, false) });
+    renderApp(`/programs/${program.id}/events/new`);
+    expect(
+      await screen.findByText(/Only the staff of Swim squad can create its events/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Title/)).toBeNull();
+  });
+});
+
+describe('program page', () => {
+  it('lets staff enrol one of their profiles and lists the enrolments', async () => {
+    const program = makeProgram({ activeSubscriptions: 1 });
+    const child = makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' });
+    const existing = makeSubscription({ programId: program.id, profileName: 'Isha Nair' });
+    const enrolled = makeSubscription({ programId: program.id, profileId: child.id });
+    let subscriptions = [existing];
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/events': {
+        events: [makeEvent({ programId: program.id, title: 'Sunday drills', status: 'cancelled' })],
+      },
+      'GET /api/programs/:programId/subscriptions': () => ({ subscriptions }),
+      'GET /api/profiles': { profiles: [child] },
+      'POST /api/programs/:programId/subscriptions': () => {
+        subscriptions = [existing, enrolled];
+        return json({ subscription: enrolled }, 201);
+      },
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    expect(await screen.findByText('1 active enrolment')).toBeInTheDocument();
+    const eventLink = await screen.findByRole('link', { name: /Sunday drills/ });
+    expect(within(eventLink).getByText('Cancelled')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Isha Nair' })).toHaveAttribute(
+      'href',
+      `/programs/${program.id}/subscriptions/${existing.id}`,
+    );
+
+    await app.user.selectOptions(await screen.findByLabelText(/^Profile/), child.id);
+    await app.user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByRole('link', { name: 'Kabir Rao' })).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ profileId: child.id });
+  });
+
+  it('says so when the profile is already enrolled', async () => {
+    const program = makeProgram();
+    const child = makeProfile({ displayName: 'Kabir Rao' });
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles': { profiles: [child] },
+      'POST /api/programs/:programId/subscriptions': problem(409, 'conflict'),
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    await app.user.selectOptions(await screen.findByLabelText(/^Profile/), child.id);
+    await app.user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(
+      await screen.findByText('This profile is already enrolled in this program.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a family neither staff tools nor enrolments, but the way to join', async () => {
+    const program = makeProgram({ joinPolicy: 'open' });
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program, false),
+      'GET /api/programs/:programId/events': { events: [] },
+    });
+    renderApp(`/programs/${program.id}`);
+    expect(await screen.findByRole('link', { name: 'Join this program' })).toHaveAttribute(
+      'href',
+      `/programs/${program.id}/subscriptions/new`,
+    );
+    expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enrol' })).toBeNull();
+    expect(requests.some((r) => r.path.endsWith('/subscriptions'))).toBe(false);
+  });
+});
+
+describe('program subscription pages', () => {
+  it('shows one enrolment from the program list', async () => {
+    const program = makeProgram();
+    const subscription = makeSubscription({
+      programId: program.id,
+      profileName: 'Isha Nair',
+      status: 'pending',
+      startsOn: '2025-12-01',
+    });
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [subscription] },
+    });
+    renderApp(`/programs/${program.id}/subscriptions/${subscription.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Enrolment of Isha Nair' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
+    expect(screen.getByText('Dec 1, 2025')).toBeInTheDocument();
+  });
+
+  it('shows not-found for an enrolment that is not in the list', async () => {
+    const program = makeProgram();
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+    });
+    renderApp(`/programs/${program.id}/subscriptions/${newId()}`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in family enrol from the join page', async () => {
+    const program = makeProgram({ name: 'Tennis juniors', joinPolicy: 'approval' });
+    const child = makeProfile({ displayName: 'Kabir Rao' });
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program, false),
+      'GET /api/profiles': { profiles: [child] },
+      'POST /api/programs/:programId/subscriptions': json(
+        { subscription: makeSubscription({ programId: program.id, status: 'pending' }) },
+        201,
+      ),
+    });
+    const app = renderApp(`/programs/${program.id}/subscriptions/new`);
+    expect(await screen.findByRole('heading', { name: 'Join Tennis juniors' })).toBeInTheDocument();
+    expect(screen.getByText(/approve each request/)).toBeInTheDocument();
+    await app.user.selectOptions(await screen.findByLabelText(/^Profile/), child.id);
+    await app.user.click(screen.getByRole('button', { name: 'Enrol' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ profileId: child.id }),
+    );
+  });
+
+  it('enrols through the link of an open program the user cannot otherwise see', async () => {
+    const child = makeProfile({ displayName: 'Kabir Rao' });
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': problem(404, 'not_found'),
+      'GET /api/profiles': { profiles: [child] },
+      'POST /api/programs/:programId/subscriptions': json(
+        { subscription: makeSubscription({ profileId: child.id }) },
+        201,
+      ),
+    });
+    const app = renderApp(`/programs/${newId()}/subscriptions/new`);
+    expect(await screen.findByRole('heading', { name: 'Join a program' })).toBeInTheDocument();
+    await app.user.selectOptions(await screen.findByLabelText(/^Profile/), child.id);
+    await app.user.click(screen.getByRole('button', { name: 'Enrol' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ profileId: child.id }),
+    );
+  });
+
+  it('shows not-found when the program neither is visible nor takes enrolments', async () => {
+    const child = makeProfile();
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId': problem(404, 'not_found'),
+      'GET /api/profiles': { profiles: [child] },
+      'POST /api/programs/:programId/subscriptions': problem(404, 'not_found'),
+    });
+    const app = renderApp(`/programs/${newId()}/subscriptions/new`);
+    await app.user.selectOptions(await screen.findByLabelText(/^Profile/), child.id);
+    await app.user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('program event page', () => {
+  it('shows the event in its zone with a map link and, for staff, the roster', async () => {
+    const program = makeProgram();
+    const event = makeEvent({
+      programId: program.id,
+      title: 'Evening training',
+      location: 'HAL Ground, Bengaluru',
+      description: 'Bring water.',
+    });
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId/events/:eventId': {
+        event,
+        roster: [
+          { profileId: newId(), displayName: 'Kabir Rao', rsvp: 'going', status: null },
+          { profileId: newId(), displayName: 'Isha Nair', rsvp: null, status: 'late' },
+        ],
+        canEdit: true,
+      },
+    });
+    renderApp(`/programs/${program.id}/events/${event.id}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Evening training', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/6:00.*7:30\sPM GMT\+5:30/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=HAL%20Ground%2C%20Bengaluru',
+    );
+    expect(screen.getByText('Bring water.')).toBeInTheDocument();
+    const roster = screen.getByRole('table');
+    expect(
+      within(roster).getByRole('row', { name: /Kabir Rao Going Not marked/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(roster).getByRole('row', { name: /Isha Nair No answer Late/ }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import type { SessionResponse, User } from '@rally/shared/auth';
+import type { Profile, UpdateAccount } from '@rally/shared/profiles';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from './api-client';
+
+/** TanStack Query key of the sign-in state (`GET /api/auth/session`). */
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/**
+ * Query options of the sign-in state: `GET /api/auth/session`, which answers
+ * `{ user: null }` when signed out (never 401). Kept fresh for a minute; it is
+ * refetched on window focus so a sign-out in another tab is noticed.
+ */
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }) => apiRequest<SessionResponse>('/api/auth/session', { signal }),
+  staleTime: 60_000,
+  // Try even when the browser believes it is offline, so the app shows an error instead of waiting.
+  networkMode: 'always',
+});
+
+/**
+ * The auth state of SPEC.md §4: whether the sign-in state has finished
+ * loading, the current user, and the actions on it.
+ */
+export interface AuthState {
+  /** True until the sign-in state is known (the first session request has not answered). */
+  isLoading: boolean;
+  /** The signed-in user, or null when signed out or not known yet. */
+  user: User | null;
+  /** Why the sign-in state could not be loaded (network, server error), when nothing is known. */
+  error: Error | null;
+  /** Signs out (`POST /api/auth/signout`) and forgets every cached answer of the previous user. */
+  signOut: () => Promise<void>;
+  /** Asks the server again for the sign-in state. */
+  refresh: () => Promise<void>;
+}
+
+/**
+ * Reads the auth state (SPEC.md §4) from the session query. Signing out sets
+ * the user to null, so the navigation guard sends a visitor on a protected page
+ * to login (with `?redirect=` back to where they were).
+ */
+export function useAuth(): AuthState {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions);
+
+  const signOut = useCallback(async () => {
+    await apiRequest<void>('/api/auth/signout', { method: 'POST' });
+    await queryClient.cancelQueries();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    setSessionUser(queryClient, null);
+  }, [queryClient]);
+
+  const { refetch } = session;
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+
+  return {
+    isLoading: session.isPending,
+    user: session.data?.user ?? null,
+    error: session.data ? null : session.error,
+    signOut,
+    refresh,
+  };
+}
+
+/** Replaces the cached sign-in state, e.g. with the user `POST /api/auth/phone/verify` answered. */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+}
+
+/** Answer of `PUT /api/account` (docs/api.md). */
+export interface UpdateAccountResponse {
+  user: User;
+  selfProfile: Profile;
+}
+
+/**
+ * Sets the signed-in user's name (`PUT /api/account`); the first call creates
+ * their own (`self`) profile. On success the cached user is replaced and the
+ * home page and profile lists are refetched. Throws `ApiError` (e.g.
+ * `validation_failed` with `errors[].path === 'displayName'`).
+ */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAccount) =>
+      apiRequest<UpdateAccountResponse>('/api/account', { method: 'PUT', body }),
+    onSuccess: async (answer) => {
+      setSessionUser(queryClient, answer.user);
+      await queryClient.invalidateQueries({ queryKey: ['home'] });
+      await queryClient.invalidateQueries({ queryKey: ['profiles'] });
+    },
+  });
+}

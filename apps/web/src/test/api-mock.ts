@@ -1,0 +1,91 @@
+import { vi } from 'vitest';
+
+/** One request the app made to the mocked API. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** What a handler may answer: a Response, a JSON body (200), or a promise of either. */
+export type MockAnswer = Response | object | null;
+
+/** Answers one request; `params` are the `:name` parts of the route pattern. */
+export type MockHandler =
+  | MockAnswer
+  | ((
+      request: RecordedRequest,
+      params: Record<string, string>,
+    ) => MockAnswer | Promise<MockAnswer>);
+
+/** A JSON answer with a status (default 200). */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** An RFC 9457 problem answer as the server sends it (docs/api.md). */
+export function problem(
+  status: number,
+  code: string,
+  extra: Record<string, unknown> = {},
+): Response {
+  return new Response(
+    JSON.stringify({ type: 'about:blank', title: code, status, code, ...extra }),
+    {
+      status,
+      headers: { 'Content-Type': 'application/problem+json' },
+    },
+  );
+}
+
+/** A promise that never settles: a request that stays pending. */
+export function pending(): Promise<never> {
+  return new Promise<never>(() => {});
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const regex = new RegExp(
+    `^${pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
+  const match = regex.exec(path);
+  if (!match) return null;
+  return Object.fromEntries(
+    names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+  );
+}
+
+/**
+ * Replaces `fetch` with a fake API. Keys are `"METHOD /api/path/:param"`.
+ * A request no handler matches is logged with `console.error`, which fails
+ * the test (test setup). Returns the requests made, in order.
+ */
+export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body };
+    requests.push(request);
+    for (const [key, handler] of Object.entries(handlers)) {
+      const [handlerMethod, pattern = ''] = key.split(' ');
+      if (handlerMethod !== method) continue;
+      const params = matchPattern(pattern, url.pathname);
+      if (!params) continue;
+      const answer = typeof handler === 'function' ? await handler(request, params) : handler;
+      return answer instanceof Response ? answer : json(answer);
+    }
+    console.error(`Unexpected API request ${method} ${url.pathname}${url.search}`);
+    return problem(500, 'internal_error');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}

@@ -1,0 +1,56 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { recordConsoleError, takeConsoleErrors } from './console-errors';
+
+// jsdom lacks the layout APIs Mantine relies on.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+HTMLElement.prototype.scrollIntoView = () => {};
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+// Textarea autosize listens to font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
+const originalConsoleError = console.error;
+
+beforeEach(() => {
+  takeConsoleErrors();
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    recordConsoleError(args);
+    originalConsoleError(...args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  const unexpected = takeConsoleErrors();
+  if (unexpected.length > 0) {
+    const messages = unexpected.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`Unexpected console.error during the test:\n${messages}`);
+  }
+});

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import mantinePreset from 'postcss-preset-mantine';
+import { defineConfig } from 'vite';
+
+/**
+ * Vite build of the Rally web app (DESIGN.md §5). `npm run build -w @rally/web`
+ * writes `apps/web/dist`, which the server serves; `npm run dev -w @rally/web`
+ * serves on :5173 and proxies `/api` (HTTP and the `/api/realtime` WebSocket)
+ * to the API server on :3000.
+ */
+export default defineConfig({
+  plugins: [react()],
+  css: { postcss: { plugins: [mantinePreset()] } },
+  resolve: {
+    // npm nests a second @mantine/core under apps/web (notifications pins 9.7.3, dates 9.7.4);
+    // two copies would mean two React contexts, so every import resolves to one copy.
+    dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
