@@ -71,9 +71,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-async function signInRoundTrips(url: string, n: number): Promise<number[]> {
+async function signInRoundTrips(url: string, n: number, offset = 0): Promise<number[]> {
   const latencies: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = offset; i < offset + n; i++) {
     const phone = `+9170${String(10_000_000 + i * 37).padStart(8, '0')}`;
     const headers = {
       'content-type': 'application/json',
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     try {
       const url = `http://localhost:${port}`;
       await signInRoundTrips(url, 10); // warm-up
-      const latencies = await signInRoundTrips(url, SIGNINS);
+      const latencies = await signInRoundTrips(url, SIGNINS, 10);
       console.log(
         `sign-in round trip (start + verify), ${SIGNINS} sign-ins: median ${percentile(latencies, 50).toFixed(2)} ms, p95 ${percentile(latencies, 95).toFixed(2)} ms`,
       );
