@@ -3,6 +3,7 @@ import type { Config } from './lib/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './http/app.ts';
 
 /** A started Rally server: its URL, parts, and a clean `close()`. */
@@ -27,9 +28,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 
 /**
  * Starts Rally per `config`: the embedded PostgreSQL in `dataDir/pg` unless
- * `databaseUrl` is set, pending migrations, then the HTTP server on
- * `host:port`. Throws when the database cannot be reached or the data folder
- * is in use by another server (DataDirInUseError).
+ * `databaseUrl` is set, pending migrations, the file store (`dataDir/files`
+ * or S3), then the HTTP server on `host:port`. Throws when the database
+ * cannot be reached or the data folder is in use by another server
+ * (DataDirInUseError).
  */
 export async function startServer(
   config: Config,
@@ -52,6 +54,7 @@ export async function startServer(
       isProduction: config.nodeEnv === 'production',
       trustProxy: config.trustProxy,
       webDistDir: config.webDistDir,
+      fileStore: await createFileStore(config.files),
     });
     const address = await rally.app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

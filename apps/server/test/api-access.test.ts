@@ -3,11 +3,13 @@ import {
   createOrg,
   createProgram,
   createTestApp,
+  makeGlobalAdmin,
   selfProfileId,
   signUp,
   type TestApp,
   type TestUser,
 } from './harness.ts';
+import { setTinyLogo } from './uploads.ts';
 
 /**
  * Every API route, signed out (401), as a user of another organisation (404)
@@ -18,6 +20,7 @@ import {
 let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
+let admin: TestUser;
 let ids: {
   orgId: string;
   programId: string;
@@ -27,6 +30,7 @@ let ids: {
   memberId: string;
   inviteId: string;
   planId: string;
+  logoFileId: string;
 };
 
 beforeAll(async () => {
@@ -83,7 +87,10 @@ beforeAll(async () => {
     memberId: member.id,
     inviteId: invite.json().invite.id,
     planId: plan.json().feePlan.id,
+    logoFileId: await setTinyLogo(t, owner, orgId),
   };
+  admin = await signUp(t, 'Global Admin');
+  await makeGlobalAdmin(t, admin);
 });
 afterAll(() => t.close());
 
@@ -96,8 +103,10 @@ interface Case {
   body?: () => Record<string, unknown>;
   /** Bad input: a URL and/or body that must answer 400 naming `badPath`. */
   bad?: { url?: () => string; body?: Record<string, unknown>; badPath: string };
-  /** Whether the route is tenant-scoped (a stranger must get 404). */
+  /** Whether the route is tenant-scoped (a stranger must get 404); global-admin routes are too. */
   scoped: boolean;
+  /** Global-admin routes: the bad-input case is sent by a global admin (anyone else gets 404). */
+  asGlobalAdmin?: boolean;
   /** Public routes answer signed-out callers normally. */
   isPublic?: boolean;
 }
@@ -411,6 +420,74 @@ const cases: Case[] = [
     scoped: false,
     bad: { url: () => '/api/search?q=', badPath: 'q' },
   },
+  {
+    method: 'POST',
+    route: '/api/orgs/:orgId/logo',
+    url: () => `/api/orgs/${ids.orgId}/logo`,
+    scoped: true,
+    // No multipart body: authorization comes first, then "Send the image as multipart/form-data".
+    bad: { badPath: 'file' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/orgs/:orgId/logo',
+    url: () => `/api/orgs/${ids.orgId}/logo`,
+    scoped: true,
+    bad: { url: () => '/api/orgs/nope/logo', badPath: 'orgId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/files/:fileId',
+    url: () => `/api/files/${ids.logoFileId}`,
+    scoped: true,
+    bad: { url: () => '/api/files/logo.png', badPath: 'fileId' },
+  },
+  { method: 'GET', route: '/api/config/client', url: () => '/api/config/client', scoped: false },
+  {
+    method: 'GET',
+    route: '/api/admin/orgs',
+    url: () => '/api/admin/orgs?q=club',
+    scoped: true,
+    asGlobalAdmin: true,
+    bad: { url: () => '/api/admin/orgs?pageSize=500', badPath: 'pageSize' },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/users',
+    url: () => '/api/admin/users',
+    scoped: true,
+    asGlobalAdmin: true,
+    bad: { url: () => '/api/admin/users?page=0', badPath: 'page' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/users/:userId/global-admin',
+    url: () => `/api/admin/users/${ids.memberId}/global-admin`,
+    body: () => ({ isGlobalAdmin: true }),
+    scoped: true,
+    asGlobalAdmin: true,
+    bad: { body: { isGlobalAdmin: 'yes' }, badPath: 'isGlobalAdmin' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/config/client',
+    url: () => '/api/admin/config/client',
+    body: () => ({ url: 'https://cdn.example.com/bundle-2.zip', disableLiveUpdate: false }),
+    scoped: true,
+    asGlobalAdmin: true,
+    bad: {
+      body: { url: 'https://cdn.example.com/app.zip', disableLiveUpdate: false },
+      badPath: 'url',
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/clients',
+    url: () => '/api/admin/clients',
+    scoped: true,
+    asGlobalAdmin: true,
+    bad: { url: () => `/api/admin/clients?q=${'x'.repeat(101)}`, badPath: 'q' },
+  },
 ];
 describe('API access matrix', () => {
   it('has an entry for every /api route the server registers', () => {
@@ -447,7 +524,7 @@ describe('API access matrix', () => {
         method: c.method,
         url: bad.url ? bad.url() : c.url(),
         payload: bad.body ?? c.body?.(),
-        token: owner.token,
+        token: c.asGlobalAdmin ? admin.token : owner.token,
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('validation_failed');

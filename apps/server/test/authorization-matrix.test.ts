@@ -242,6 +242,35 @@ const cases: Case[] = [
     body: (w, actor) => ({ profileId: w.selfProfiles[actor] }),
     allow: PROGRAM_STAFF,
   },
+  {
+    // No body: authorization decides first; an allowed caller then gets 400 (no image).
+    route: 'POST /api/orgs/:orgId/logo',
+    url: (w) => `/api/orgs/${w.orgId}/logo`,
+    allow: ORG_ADMINS,
+  },
+  {
+    route: 'DELETE /api/orgs/:orgId/logo',
+    url: (w) => `/api/orgs/${w.orgId}/logo`,
+    allow: ORG_ADMINS,
+    isDestructive: true,
+  },
+  { route: 'GET /api/files/:fileId', url: (w) => `/api/files/${w.logoFileId}`, allow: ORG_MEMBERS },
+  { route: 'GET /api/config/client', url: () => '/api/config/client', allow: ALL },
+  { route: 'GET /api/admin/orgs', url: () => '/api/admin/orgs', allow: ['globalAdmin'] },
+  { route: 'GET /api/admin/users', url: () => '/api/admin/users', allow: ['globalAdmin'] },
+  {
+    route: 'PUT /api/admin/users/:userId/global-admin',
+    url: (w) => `/api/admin/users/${w.users.globalAdmin.id}/global-admin`,
+    body: () => ({ isGlobalAdmin: true }),
+    allow: ['globalAdmin'],
+  },
+  {
+    route: 'PUT /api/admin/config/client',
+    url: () => '/api/admin/config/client',
+    body: () => ({ url: null, disableLiveUpdate: false }),
+    allow: ['globalAdmin'],
+  },
+  { route: 'GET /api/admin/clients', url: () => '/api/admin/clients', allow: ['globalAdmin'] },
 ];
 
 let t: TestApp;

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { ConsoleSmsProvider } from '../src/auth/sms.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createDatabaseFromTemplate } from './pg.ts';
@@ -25,6 +29,8 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   sms: ConsoleSmsProvider;
+  /** The app's file store: a temporary folder on disk, removed by `close()`. */
+  fileStore: LocalFileStore;
   /** `METHOD /path` of every /api route the app registered. */
   apiRoutes: string[];
   /** Every log line (JSON) and SMS console line written so far. */
@@ -49,12 +55,14 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
   const logger = pino({ level: 'info' }, stream);
   const clock = new TestClock();
   const sms = new ConsoleSmsProvider((line) => smsLines.push(line));
+  const fileStore = new LocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'rally-files-')));
   const { app, apiRoutes } = await buildApp({
     db: database.db,
     logger,
     sms,
     clock,
     isProduction: options.isProduction,
+    fileStore,
   });
   await app.ready();
   return {
@@ -62,6 +70,7 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
     database,
     clock,
     sms,
+    fileStore,
     apiRoutes,
     logs,
     smsLines,
@@ -74,6 +83,7 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
       await app.close();
       await database.close();
       await copy.drop();
+      fs.rmSync(fileStore.root, { recursive: true, force: true });
     },
   };
 }
@@ -171,4 +181,9 @@ export async function selfProfileId(t: TestApp, user: TestUser): Promise<string>
   const self = res.json().profiles.find((p: { relationship: string }) => p.relationship === 'self');
   if (!self) throw new Error('user has no self profile');
   return self.id;
+}
+
+/** Makes `user` a global admin directly in the database (`npm run admin -- grant` outside tests). */
+export async function makeGlobalAdmin(t: TestApp, user: TestUser): Promise<void> {
+  await t.database.pool.query('update users set is_global_admin = true where id = $1', [user.id]);
 }

@@ -6,6 +6,7 @@ import {
   type TestApp,
   type TestUser,
 } from './harness.ts';
+import { setTinyLogo } from './uploads.ts';
 
 /** The actors of the authorization matrix (issue 3). */
 export const actorNames = [
@@ -24,8 +25,8 @@ export type ActorName = (typeof actorNames)[number];
 /**
  * A small tenant world: org A with an owner, an admin, a staff member and a
  * coach of program P; a parent managing child profile C enrolled in P; event
- * E, fee plan F and an open invite I in A; org B owned by someone else; and
- * a global admin. Each user has their own (`self`) profile.
+ * E, fee plan F, an open invite I and a logo L in A; org B owned by someone
+ * else; and a global admin. Each user has their own (`self`) profile.
  */
 export interface World {
   users: Record<Exclude<ActorName, 'signedOut'>, TestUser>;
@@ -38,6 +39,8 @@ export interface World {
   subscriptionId: string;
   planId: string;
   inviteId: string;
+  /** The logo of org A (a file only org A's members and global admins may read). */
+  logoFileId: string;
 }
 
 let worldCounter = 0;
@@ -124,5 +127,6 @@ export async function createWorld(t: TestApp): Promise<World> {
     subscriptionId,
     planId: plan.json().feePlan.id,
     inviteId: pending.json().invite.id,
+    logoFileId: await setTinyLogo(t, users.orgOwner, orgId),
   };
 }

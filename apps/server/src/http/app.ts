@@ -5,9 +5,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from '../account/account.routes.ts';
+import { registerAdminRoutes } from '../admin/admin.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from '../auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../auth/sms.ts';
+import { registerConfigRoutes } from '../config/config.routes.ts';
 import type { Db } from '../db/client.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { registerFileRoutes } from '../files/files.routes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { systemClock } from '../lib/clock.ts';
 import { registerMemberRoutes } from '../orgs/members.routes.ts';
@@ -30,6 +34,8 @@ export interface AppOptions {
   isProduction?: boolean;
   trustProxy?: boolean;
   webDistDir?: string;
+  /** Where uploaded files live (`createFileStore(config.files)`); absent = in memory (tests). */
+  fileStore?: FileStore;
 }
 
 /** A built app: the Fastify instance and the services behind it. */
@@ -73,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
-  const services = createServices(options.db, sms, clock);
+  const services = createServices(options.db, sms, clock, options.fileStore);
   const apiRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -101,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerProgramSettingsRoutes(app, services);
   registerSearchRoutes(app, services);
   registerProfileRoutes(app, services);
+  registerFileRoutes(app, services);
+  registerConfigRoutes(app, services);
+  registerAdminRoutes(app, services);
 
   await registerSpa(app, options.webDistDir);
   return { app, services, sms, apiRoutes };

@@ -11,6 +11,12 @@ import { SearchService } from '../search/search.service.ts';
 import { ProgramSettingsService } from '../programs/program-settings.service.ts';
 import { ProgramsService } from '../programs/programs.service.ts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import { AdminService } from '../admin/admin.service.ts';
+import { ClientsService } from '../clients/clients.service.ts';
+import { ConfigService } from '../config/config.service.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { FilesService } from '../files/files.service.ts';
+import { MemoryFileStore } from '../files/memory-file-store.ts';
 
 /** Every service of the server, wired once per app instance. */
 export interface Services {
@@ -25,10 +31,23 @@ export interface Services {
   profiles: ProfilesService;
   events: EventsService;
   subscriptions: SubscriptionsService;
+  files: FilesService;
+  admin: AdminService;
+  config: ConfigService;
+  clients: ClientsService;
 }
 
-/** Wires the services over one database, SMS provider and clock. */
-export function createServices(db: Db, sms: SmsProvider, clock: Clock): Services {
+/**
+ * Wires the services over one database, SMS provider, clock and file store
+ * (in memory when absent: tools that never keep files; `npm start` passes
+ * the configured disk or S3 store).
+ */
+export function createServices(
+  db: Db,
+  sms: SmsProvider,
+  clock: Clock,
+  fileStore: FileStore = new MemoryFileStore(),
+): Services {
   const programs = new ProgramsService(db);
   const profiles = new ProfilesService(db);
   return {
@@ -43,5 +62,9 @@ export function createServices(db: Db, sms: SmsProvider, clock: Clock): Services
     profiles,
     events: new EventsService(db, programs, profiles),
     subscriptions: new SubscriptionsService(db, programs, profiles, clock),
+    files: new FilesService(db, fileStore),
+    admin: new AdminService(db),
+    config: new ConfigService(db, clock),
+    clients: new ClientsService(db),
   };
 }

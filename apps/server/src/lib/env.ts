@@ -17,7 +17,62 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  FILES_S3_BUCKET: z.string().optional(),
+  FILES_S3_REGION: z.string().default('us-east-1'),
+  FILES_S3_ENDPOINT: z
+    .url({ message: 'FILES_S3_ENDPOINT must be a URL such as https://s3.example.com' })
+    .optional(),
+  FILES_S3_ACCESS_KEY_ID: z.string().optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+/** Rules across variables: S3 keys come in pairs, and only with a bucket. */
+const envRulesSchema = envSchema.superRefine((e, ctx) => {
+  if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILES_S3_SECRET_ACCESS_KEY'],
+      message: 'set FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY together, or neither',
+    });
+  }
+  const usesS3 = e.FILES_S3_ENDPOINT ?? e.FILES_S3_ACCESS_KEY_ID ?? e.FILES_S3_SECRET_ACCESS_KEY;
+  if (!e.FILES_S3_BUCKET && usesS3 !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILES_S3_BUCKET'],
+      message: 'required when other FILES_S3_* variables are set',
+    });
+  }
+});
+
+/**
+ * Where uploaded files live: `local` = the folder `dir` (`DATA_DIR/files`);
+ * `s3` = a bucket of S3 or an S3-compatible store (MinIO, R2, ...) at
+ * `endpoint` (AWS when absent, path-style addressing when present), with
+ * the given keys or else the AWS SDK's default credential chain.
+ */
+export type FileStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+/** The file store the parsed environment selects (see {@link FileStoreConfig}). */
+function fileStoreConfig(e: z.output<typeof envSchema>, dataDir: string): FileStoreConfig {
+  if (!e.FILES_S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  const { FILES_S3_ACCESS_KEY_ID: accessKeyId, FILES_S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  return {
+    kind: 's3',
+    bucket: e.FILES_S3_BUCKET,
+    region: e.FILES_S3_REGION,
+    endpoint: e.FILES_S3_ENDPOINT,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
 
 /**
  * Server configuration, parsed once at start from the environment
@@ -25,6 +80,7 @@ const envSchema = z.object({
  * - `port`: HTTP port (default 3000, `PORT` overrides; 0 picks a free one).
  * - `databaseUrl`: external PostgreSQL >= 15; when absent the embedded one runs in `dataDir/pg`.
  * - `smsProvider`: `console` (the only provider so far; production must configure a real one).
+ * - `files`: where uploads are stored: `dataDir/files`, or S3 when `FILES_S3_BUCKET` is set.
  */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -36,6 +92,7 @@ export interface Config {
   smsProvider: 'console';
   logLevel: string;
   trustProxy: boolean;
+  files: FileStoreConfig;
 }
 
 /**
@@ -45,21 +102,23 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most shells' .env files.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envRulesSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     smsProvider: e.SMS_PROVIDER ?? 'console',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    files: fileStoreConfig(e, dataDir),
   };
 }

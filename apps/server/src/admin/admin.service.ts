@@ -1,0 +1,134 @@
+import type { AdminOrg, AdminUser, adminListQuerySchema, Page } from '@rally/shared/admin';
+import { fileUrl } from '@rally/shared/files';
+import type { z } from 'zod';
+import { upsertUserByPhone } from '../auth/auth.repository.ts';
+import type { Db } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { pageWindow } from '../lib/paging.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import * as repo from './admin.repository.ts';
+import { assertGlobalAdmin } from './global-admin.ts';
+
+type ListQuery = z.output<typeof adminListQuerySchema>;
+
+/** Result of {@link AdminService.setGlobalAdminByPhone} (the CLI): what changed for whom. */
+export interface PhoneAdminChange {
+  user: AdminUser;
+  isNewUser: boolean;
+  changed: boolean;
+  adminCount: number;
+}
+
+/**
+ * The global-admin area (DESIGN.md §2: global admins see every org, user and
+ * device). Every method with an actor first checks that the actor is a
+ * global admin and answers 404 otherwise ({@link assertGlobalAdmin});
+ * `setGlobalAdminByPhone` is the operator's (CLI) and has no actor.
+ */
+export class AdminService {
+  constructor(private readonly db: Db) {}
+
+  /** One page of orgs whose name or slug contains `q`, by name, with member and program counts. */
+  async listOrgs(actor: PolicyActor, query: ListQuery): Promise<Page<AdminOrg>> {
+    assertGlobalAdmin(actor);
+    const { rows, total } = await repo.listOrgs(this.db, pageWindow(query));
+    return { items: rows.map(presentOrg), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** One page of users whose name or phone number contains `q`, newest first. */
+  async listUsers(actor: PolicyActor, query: ListQuery): Promise<Page<AdminUser>> {
+    assertGlobalAdmin(actor);
+    const { rows, total } = await repo.listUsers(this.db, pageWindow(query));
+    return { items: rows.map(presentUser), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * Grants (`isGlobalAdmin` true) or revokes global admin for `userId`.
+   * Idempotent. Throws 404 when the user does not exist (or the actor has
+   * just lost global admin), 409 `conflict` when revoking would leave no
+   * global admin (race-safe: see `setGlobalAdminLocked`).
+   */
+  async setGlobalAdmin(
+    actor: PolicyActor,
+    userId: string,
+    isGlobalAdmin: boolean,
+  ): Promise<AdminUser> {
+    assertGlobalAdmin(actor);
+    return this.db.transaction(async (tx) => {
+      const outcome = await repo.setGlobalAdminLocked(tx, {
+        actorId: actor.userId,
+        userId,
+        isGlobalAdmin,
+      });
+      if (outcome.kind === 'actor_not_admin') throw new AppError('not_found', 'Not found.');
+      if (outcome.kind === 'user_not_found') throw notFound('This user');
+      if (outcome.kind === 'last_admin') throw lastAdmin();
+      return presentUser((await repo.findAdminUser(tx, userId))!);
+    });
+  }
+
+  /**
+   * Operator action of `npm run admin` (no signed-in actor): grants or
+   * revokes global admin for the E.164 `phoneNumber`. Granting creates the
+   * user when the phone has never signed in; revoking an unknown phone
+   * throws 404. Throws 409 like {@link setGlobalAdmin} for the last admin.
+   */
+  async setGlobalAdminByPhone(
+    phoneNumber: string,
+    isGlobalAdmin: boolean,
+  ): Promise<PhoneAdminChange> {
+    return this.db.transaction(async (tx) => {
+      let userId: string;
+      let isNewUser = false;
+      if (isGlobalAdmin) {
+        const upserted = await upsertUserByPhone(tx, newId(), phoneNumber);
+        userId = upserted.user.id;
+        isNewUser = upserted.isNew;
+      } else {
+        const existing = await repo.findUserByPhone(tx, phoneNumber);
+        if (!existing) throw new AppError('not_found', `${phoneNumber} has never signed in.`);
+        userId = existing.id;
+      }
+      const outcome = await repo.setGlobalAdminLocked(tx, { actorId: null, userId, isGlobalAdmin });
+      if (outcome.kind === 'last_admin') throw lastAdmin();
+      if (outcome.kind !== 'done') throw new Error(`unexpected outcome ${outcome.kind}`);
+      const user = presentUser((await repo.findAdminUser(tx, userId))!);
+      return { user, isNewUser, changed: outcome.changed, adminCount: outcome.adminCount };
+    });
+  }
+}
+
+function lastAdmin(): AppError {
+  return new AppError(
+    'conflict',
+    'This is the last global admin. Make someone else a global admin first, so Rally always has one.',
+  );
+}
+
+/** The API shape of an org in the admin list (`adminOrgSchema`). */
+function presentOrg(org: repo.AdminOrgRow): AdminOrg {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    timeZone: org.timeZone,
+    country: org.country,
+    logoUrl: org.logoFileId ? fileUrl(org.logoFileId) : null,
+    memberCount: org.memberCount,
+    programCount: org.programCount,
+    createdAt: org.createdAt.toISOString(),
+  };
+}
+
+/** The API shape of a user in the admin list (`adminUserSchema`). */
+function presentUser(user: repo.AdminUserRow): AdminUser {
+  return {
+    id: user.id,
+    phoneNumber: user.phoneNumber,
+    displayName: user.displayName,
+    isGlobalAdmin: user.isGlobalAdmin,
+    orgCount: user.orgCount,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

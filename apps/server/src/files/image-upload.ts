@@ -1,0 +1,87 @@
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  MAX_IMAGE_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_IMAGE_TYPES,
+  type UploadImageType,
+} from '@rally/shared/files';
+import { AppError } from '../http/errors.ts';
+
+/** An uploaded file as it arrived: the name the client gave (never used for storage) and its bytes. */
+export interface Upload {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/**
+ * `validation_failed` answered with HTTP 413 Content Too Large (RFC 9110
+ * §15.5.14) instead of 400, so clients and proxies see the usual status for
+ * an oversized body while the problem `code` stays the one for bad input.
+ */
+export class UploadTooLargeError extends AppError {
+  override readonly status = 413;
+}
+
+/** The 413 problem for an image over {@link MAX_IMAGE_BYTES} (5 MiB). */
+export function imageTooLarge(): UploadTooLargeError {
+  return new UploadTooLargeError('validation_failed', 'The image is larger than 5 MB.', {
+    errors: [{ path: UPLOAD_FIELD, message: 'The image is larger than 5 MB' }],
+  });
+}
+
+/** A 400 `validation_failed` about the upload field `file`, with `message` as detail. */
+export function badUpload(message: string): AppError {
+  return new AppError('validation_failed', message, {
+    errors: [{ path: UPLOAD_FIELD, message }],
+  });
+}
+
+/**
+ * Whether a client-supplied file name is harmless: no path separators
+ * (`/`, `\`), no `.`/`..`, no drive prefix (`C:`), no NUL or other control
+ * characters, at most 255 characters. Rally never uses the name for storage
+ * (keys are UUIDv7s), but a name like `../x.png` only comes from a broken or
+ * hostile client, so it is refused rather than silently cleaned.
+ */
+export function isSafeFileName(name: string): boolean {
+  if (name.length > 255) return false;
+  if (name === '.' || name === '..') return false;
+  if (/[/\\]/.test(name)) return false;
+  if (/^[A-Za-z]:/.test(name)) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f]/.test(name);
+}
+
+const ACCEPTED = new Set<string>(UPLOAD_IMAGE_TYPES);
+
+/**
+ * Checks an image upload and returns its real type, detected from the bytes
+ * with `file-type` (the client's Content-Type and file name are never
+ * trusted). Throws `validation_failed`: 400 for an unsafe file name
+ * ({@link isSafeFileName}) or a type other than PNG, JPEG, WebP or GIF
+ * (SVG, text, ... included); 413 for more than {@link MAX_IMAGE_BYTES}.
+ */
+export async function checkImage(upload: Upload): Promise<UploadImageType> {
+  if (!isSafeFileName(upload.fileName)) {
+    throw badUpload('The file name must not contain a path (/, \\, ..) or control characters.');
+  }
+  if (upload.bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge();
+  if (upload.bytes.length === 0) throw badUpload('The file is empty.');
+  const detected = await fileTypeFromBuffer(upload.bytes);
+  if (!detected || !ACCEPTED.has(detected.mime)) {
+    throw badUpload('Upload a PNG, JPEG, WebP or GIF image.');
+  }
+  return detected.mime as UploadImageType;
+}
+
+const EXTENSIONS: Record<UploadImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The usual file extension of an accepted image type (`jpg` for JPEG); `bin` for anything else. */
+export function extensionOf(contentType: string): string {
+  return EXTENSIONS[contentType as UploadImageType] ?? 'bin';
+}

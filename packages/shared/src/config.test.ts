@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { adminListQuerySchema } from './admin.ts';
+import { recommendedBundleId, updateClientConfigSchema } from './config.ts';
+
+describe('recommendedBundleId (SPEC.md §4, §9)', () => {
+  it('takes {id} from a file name bundle-{id}.zip', () => {
+    expect(recommendedBundleId('https://cdn.example.com/app/bundle-1.4.2.zip')).toBe('1.4.2');
+    expect(recommendedBundleId('https://x.test/bundle-abc_DEF-9.zip')).toBe('abc_DEF-9');
+    expect(recommendedBundleId('https://x.test/a/b/bundle-42.zip?sig=bundle-7.zip#frag')).toBe(
+      '42',
+    );
+    expect(recommendedBundleId('/bundles/bundle-2024-06-01.zip')).toBe('2024-06-01');
+  });
+
+  it('answers null when there is no recommended package', () => {
+    expect(recommendedBundleId(null)).toBeNull();
+    expect(recommendedBundleId(undefined)).toBeNull();
+    expect(recommendedBundleId('')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-.zip')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-1.tar.gz')).toBeNull();
+    expect(recommendedBundleId('https://x.test/app-1.zip')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-1.zip/')).toBeNull();
+    expect(recommendedBundleId('https://x.test/mybundle-1.zip')).toBeNull();
+    expect(recommendedBundleId('http://[bad')).toBeNull();
+  });
+});
+
+describe('updateClientConfigSchema', () => {
+  it('accepts an http(s) link to bundle-{id}.zip or null', () => {
+    expect(
+      updateClientConfigSchema.parse({
+        url: ' https://cdn.example.com/bundle-3.zip ',
+        disableLiveUpdate: false,
+      }),
+    ).toEqual({ url: 'https://cdn.example.com/bundle-3.zip', disableLiveUpdate: false });
+    expect(updateClientConfigSchema.parse({ url: null, disableLiveUpdate: true }).url).toBeNull();
+  });
+
+  it('refuses other links and missing fields with a message naming the field', () => {
+    const cases = [
+      { url: 'https://cdn.example.com/app.zip', disableLiveUpdate: false },
+      { url: '/bundles/bundle-3.zip', disableLiveUpdate: false },
+      { url: 'ftp://cdn.example.com/bundle-3.zip', disableLiveUpdate: false },
+      { url: 'https://cdn.example.com/bundle-3.zip' },
+      { disableLiveUpdate: false },
+    ];
+    for (const input of cases) {
+      const result = updateClientConfigSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path.length).toBe(1);
+    }
+  });
+});
+
+describe('adminListQuerySchema', () => {
+  it('defaults to page 1 of 20 and bounds pageSize to 100', () => {
+    expect(adminListQuerySchema.parse({})).toEqual({ q: '', page: 1, pageSize: 20 });
+    expect(adminListQuerySchema.parse({ q: ' Club ', page: '3', pageSize: '100' })).toEqual({
+      q: 'Club',
+      page: 3,
+      pageSize: 100,
+    });
+    expect(adminListQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
+    expect(adminListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(adminListQuerySchema.safeParse({ page: 'two' }).success).toBe(false);
+  });
+});
