@@ -7,9 +7,11 @@ import { createI18n } from './app/i18n';
 import { installPreloadErrorHandler } from './app/preload-error';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { captureEarlySearchKey } from './features/search/search-requests';
 import { sessionQueryOptions } from './lib/auth';
 
 installPreloadErrorHandler();
+captureEarlySearchKey();
 
 const queryClient = createQueryClient();
 // Ask for the sign-in state while the first route's code loads.

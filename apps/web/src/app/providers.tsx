@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { SearchRequestsProvider } from '../features/search/search-requests';
 import { useIsNotificationRequested } from '../lib/notify';
 import { theme } from './theme';
 
@@ -22,14 +23,17 @@ export interface AppProvidersProps {
 /**
  * Everything the pages rely on: UI strings (react-i18next, en-US), Mantine
  * (theme with SPEC.md §9 breakpoints), notifications (auto-close 5000 ms,
- * SPEC.md §9) and TanStack Query for server state.
+ * SPEC.md §9), TanStack Query for server state, and the app-wide Ctrl/Cmd+K
+ * of search.
  */
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
         <LazyNotifications />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <SearchRequestsProvider>{children}</SearchRequestsProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

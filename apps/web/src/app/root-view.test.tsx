@@ -117,6 +117,7 @@ describe('navigation guard in the running app', () => {
       'GET /api/auth/session': { user: makeUser() },
       'GET /api/programs/:programId': makeProgramDetail(program),
       'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/profiles': { profiles: [] },
     });

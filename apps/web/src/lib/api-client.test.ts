@@ -15,6 +15,18 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends FormData as multipart, leaving the Content-Type (boundary) to the browser', async () => {
+    const requests = mockApi({ 'POST /api/orgs/:orgId/logo': json({ logo: { id: 'f1' } }, 201) });
+    const fetchMock = vi.mocked(fetch);
+    const form = new FormData();
+    form.append('file', new File(['png'], 'logo.png', { type: 'image/png' }));
+    await apiRequest('/api/orgs/o1/logo', { method: 'POST', body: form });
+    expect(requests[0]?.body).toBe(form);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
   it('puts query parameters in the URL', async () => {
     const requests = mockApi({ 'GET /api/programs/:id/events': { events: [] } });
     await apiRequest('/api/programs/p1/events', {

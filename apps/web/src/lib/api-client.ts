@@ -57,7 +57,11 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-/** Options of {@link apiRequest}. `query` values that are `undefined` are left out. */
+/**
+ * Options of {@link apiRequest}. `query` values that are `undefined` are left
+ * out. A `FormData` body is sent as `multipart/form-data` (file uploads); any
+ * other body as JSON.
+ */
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -68,13 +72,15 @@ export interface ApiRequestOptions {
 /**
  * Calls Rally's JSON API (docs/api.md) on the same origin with the session
  * cookie (`credentials: 'include'`) and returns the parsed JSON body
- * (`undefined` for 204). Throws {@link ApiError} for any non-2xx answer or a
+ * (`undefined` for 204). A `FormData` body goes as multipart (the browser sets
+ * the boundary), anything else as JSON. Throws {@link ApiError} for any non-2xx answer or a
  * network failure; rethrows the `AbortError` of a cancelled request as is.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -82,7 +88,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -1,11 +1,13 @@
 import { vi } from 'vitest';
 
-/** One request the app made to the mocked API. */
+/** One request the app made to the mocked API; `body` is parsed JSON, or the `FormData` sent. */
 export interface RecordedRequest {
   method: string;
   path: string;
   search: URLSearchParams;
   body: unknown;
+  /** The request's abort signal, to check that a stale request was cancelled. */
+  signal: AbortSignal | undefined;
 }
 
 /** What a handler may answer: a Response, a JSON body (200), or a promise of either. */
@@ -72,8 +74,19 @@ export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body };
+    const body =
+      typeof init?.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init?.body instanceof FormData
+          ? init.body
+          : undefined;
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      search: url.searchParams,
+      body,
+      signal: init?.signal ?? undefined,
+    };
     requests.push(request);
     for (const [key, handler] of Object.entries(handlers)) {
       const [handlerMethod, pattern = ''] = key.split(' ');

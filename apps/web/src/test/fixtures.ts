@@ -1,8 +1,10 @@
+import type { AdminOrg, AdminUser, Page } from '@rally/shared/admin';
 import type { User } from '@rally/shared/auth';
+import type { ClientDevice } from '@rally/shared/clients';
 import type { Event } from '@rally/shared/events';
-import type { Org } from '@rally/shared/orgs';
+import type { Org, OrgInvite, OrgMember } from '@rally/shared/orgs';
 import type { Profile } from '@rally/shared/profiles';
-import type { Program, ProgramDetail } from '@rally/shared/programs';
+import type { FeePlan, OrgDetail, Program, ProgramDetail } from '@rally/shared/programs';
 
 let counter = 0;
 
@@ -103,4 +105,120 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** `GET /api/orgs/:orgId` as an owner sees it (override `permissions` for other roles). */
+export function makeOrgDetail(
+  org: Org = makeOrg(),
+  overrides: Partial<Omit<OrgDetail, 'org'>> = {},
+): OrgDetail {
+  const isOwner = org.role === 'owner';
+  const isAdmin = isOwner || org.role === 'admin';
+  return {
+    org,
+    programs: [],
+    staffSummary: { owner: 1, admin: 0, staff: 0 },
+    permissions: {
+      canEdit: isAdmin,
+      canCreateProgram: isAdmin,
+      canManageMembers: isAdmin,
+      canManageAdmins: isOwner,
+      canDelete: isOwner,
+    },
+    ...overrides,
+  };
+}
+
+/** A member of an organisation as owners and admins see it (with the phone number). */
+export function makeOrgMember(overrides: Partial<OrgMember> = {}): OrgMember {
+  return {
+    userId: newId(),
+    displayName: 'Meera Iyer',
+    phoneNumber: '+919812345678',
+    role: 'staff',
+    joinedAt: '2025-02-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A pending invite to an organisation. */
+export function makeOrgInvite(overrides: Partial<OrgInvite> = {}): OrgInvite {
+  return {
+    id: newId(),
+    phoneNumber: '+919900011122',
+    role: 'staff',
+    createdAt: '2025-03-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A monthly fee plan of ₹2,500.00 (250000 paise). */
+export function makeFeePlan(overrides: Partial<FeePlan> = {}): FeePlan {
+  return {
+    id: newId(),
+    programId: newId(),
+    name: 'Monthly',
+    priceMinor: 250000,
+    currency: 'INR',
+    billing: 'period',
+    period: 'month',
+    sessionsIncluded: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A user in the global-admin list. */
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: newId(),
+    phoneNumber: '+919876500000',
+    displayName: 'Ravi Kumar',
+    isGlobalAdmin: false,
+    orgCount: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An organisation in the global-admin list. */
+export function makeAdminOrg(overrides: Partial<AdminOrg> = {}): AdminOrg {
+  return {
+    id: newId(),
+    name: 'Indiranagar Football Academy',
+    slug: 'indiranagar-football-academy',
+    timeZone: 'Asia/Kolkata',
+    country: 'IN',
+    logoUrl: null,
+    memberCount: 3,
+    programCount: 2,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A registered native device (SPEC.md §3 `clients` record). */
+export function makeClientDevice(overrides: Partial<ClientDevice> = {}): ClientDevice {
+  const uid = overrides.uid ?? newId();
+  const deviceId = overrides.deviceId ?? 'a1b2c3d4';
+  return {
+    id: `${uid}-${deviceId}`,
+    deviceId,
+    lastUpdated: '2025-06-01T10:00:00.000Z',
+    uid,
+    phoneNumber: '+919876543210',
+    deviceInfo: {
+      manufacturer: 'Google',
+      model: 'Pixel 8',
+      operatingSystem: 'android',
+      osVersion: '15',
+    },
+    bundleId: '1.4.2',
+    ...overrides,
+  };
+}
+
+/** One page of a global-admin list. */
+export function makePage<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T> {
+  return { items, total: items.length, page: 1, pageSize: 20, ...overrides };
 }

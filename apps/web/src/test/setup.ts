@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { recordConsoleError, takeConsoleErrors } from './console-errors';
+
+// Pages are lazy chunks that Vitest transforms on first use; on a busy 2-core machine
+// that can take longer than the default 1 s of `findBy*` and `waitFor`.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 const { getComputedStyle } = window;

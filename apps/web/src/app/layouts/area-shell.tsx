@@ -15,6 +15,7 @@ import { IconHome, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SearchLauncher } from '../../features/search/components/search-launcher';
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
@@ -43,7 +44,8 @@ export interface AreaShellProps {
 
 /**
  * The frame every signed-in area shares (SPEC.md §2 layouts), phone first: a
- * header with the Rally home link and the account menu; on phones (< sm, 600 px)
+ * header with the Rally home link, search (button and Ctrl/Cmd+K) and the
+ * account menu; on phones (< sm, 600 px)
  * a burger opens a navbar with the app-wide links. Below the header the area's
  * title and its pages as a horizontally scrollable row of links, which fits
  * 375 px without hiding anything behind the burger.
@@ -71,7 +73,10 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
               {t('app.name')}
             </Anchor>
           </Group>
-          <AccountMenu />
+          <Group gap="sm" wrap="nowrap">
+            <HeaderSearch />
+            <AccountMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       {opened && (
@@ -202,6 +207,12 @@ async function signOutWithNotice(signOut: () => Promise<void>, failure: string) 
   } catch {
     notify(failure, { color: 'red' });
   }
+}
+
+/** The search button and Ctrl/Cmd+K palette, for signed-in users only (search needs a session). */
+function HeaderSearch() {
+  const { user } = useAuth();
+  return user ? <SearchLauncher /> : null;
 }
 
 /**

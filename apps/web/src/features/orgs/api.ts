@@ -1,14 +1,31 @@
-import type { CreateOrg, Org } from '@rally/shared/orgs';
+import type { OrgLogoResponse } from '@rally/shared/files';
+import type {
+  CreateInvite,
+  CreateOrg,
+  Org,
+  OrgInvite,
+  OrgMember,
+  OrgMembers,
+  OrgRole,
+  UpdateOrg,
+} from '@rally/shared/orgs';
 import type { CreateProgram, OrgDetail, Program } from '@rally/shared/programs';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { apiRequest } from '../../lib/api-client';
 
-/** TanStack Query keys of the organisation endpoints. */
+/**
+ * TanStack Query keys of the organisation endpoints. `members` is also read by
+ * the programs feature (picking program staff), so it is part of the contract.
+ */
 export const orgKeys = {
   all: ['orgs'] as const,
   list: () => ['orgs', 'list'] as const,
   detail: (orgId: string) => ['orgs', 'detail', orgId] as const,
+  members: (orgId: string) => ['orgs', 'members', orgId] as const,
 };
+
+const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
 
 /** `GET /api/orgs`: the organisations the user belongs to (all of them for a global admin). */
 export const orgsQueryOptions = () =>
@@ -17,13 +34,35 @@ export const orgsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<{ orgs: Org[] }>('/api/orgs', { signal }),
   });
 
-/** `GET /api/orgs/:orgId`: the organisation, its programs and what the caller may do. 404 when not visible. */
+/**
+ * `GET /api/orgs/:orgId`: the organisation, its programs (each with its next
+ * event), its staff summary and what the caller may do. 404 when not visible.
+ */
 export const orgQueryOptions = (orgId: string) =>
   queryOptions({
     queryKey: orgKeys.detail(orgId),
-    queryFn: ({ signal }) =>
-      apiRequest<OrgDetail>(`/api/orgs/${encodeURIComponent(orgId)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<OrgDetail>(base(orgId), { signal }),
   });
+
+/**
+ * `GET /api/orgs/:orgId/members`: members with their roles; phone numbers and
+ * pending invites only for owners and admins (else null phones and no invites).
+ */
+export const orgMembersQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: orgKeys.members(orgId),
+    queryFn: ({ signal }) => apiRequest<OrgMembers>(`${base(orgId)}/members`, { signal }),
+  });
+
+/** Refetches what a change to an org's settings or members can alter: the org, its members, lists, home. */
+async function refreshOrg(queryClient: QueryClient, orgId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: orgKeys.detail(orgId) }),
+    queryClient.invalidateQueries({ queryKey: orgKeys.members(orgId) }),
+    queryClient.invalidateQueries({ queryKey: orgKeys.list() }),
+    queryClient.invalidateQueries({ queryKey: ['home'] }),
+  ]);
+}
 
 /** `POST /api/orgs`: creates an organisation owned by the caller; refreshes org lists and home. */
 export function useCreateOrg() {
@@ -43,12 +82,176 @@ export function useCreateProgram(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProgram) =>
-      apiRequest<{ program: Program }>(`/api/orgs/${encodeURIComponent(orgId)}/programs`, {
-        method: 'POST',
-        body,
-      }),
+      apiRequest<{ program: Program }>(`${base(orgId)}/programs`, { method: 'POST', body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.detail(orgId) });
     },
+  });
+}
+
+/**
+ * `PATCH /api/orgs/:orgId` (owners and admins): changes name, slug, time zone
+ * or country (send only what changed). Throws `ApiError`: `validation_failed`
+ * with `errors[].path`, `conflict` (409) when the slug is taken.
+ */
+export function useUpdateOrg(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateOrg) =>
+      apiRequest<{ org: Org }>(base(orgId), { method: 'PATCH', body }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/**
+ * For a page that can make its org disappear for the user (deleting it,
+ * leaving it): returns `markGone()`. Once it was called, the org's cached
+ * answers are dropped when the page unmounts (after navigating away), not
+ * before, so no page still showing the org refetches it into a 404.
+ */
+export function useForgetOrgWhenGone(orgId: string): () => void {
+  const queryClient = useQueryClient();
+  const isGone = useRef(false);
+  useEffect(
+    () => () => {
+      if (!isGone.current) return;
+      queryClient.removeQueries({ queryKey: orgKeys.detail(orgId) });
+      queryClient.removeQueries({ queryKey: orgKeys.members(orgId) });
+    },
+    [queryClient, orgId],
+  );
+  return useCallback(() => {
+    isGone.current = true;
+  }, []);
+}
+
+/**
+ * `DELETE /api/orgs/:orgId` with `{ confirmName }` (owners only): deletes the
+ * org and everything in it; lists and home are refetched (see
+ * {@link useForgetOrgWhenGone} for the org's own answers). Throws `validation_failed`
+ * when the name does not match.
+ */
+export function useDeleteOrg(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmName: string) =>
+      apiRequest<void>(base(orgId), { method: 'DELETE', body: { confirmName } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orgKeys.list() });
+      await queryClient.invalidateQueries({ queryKey: ['home'] });
+    },
+  });
+}
+
+/**
+ * `POST /api/orgs/:orgId/logo` (owners and admins): uploads `file` as the
+ * org's logo, multipart in the field `file`. The server checks the bytes
+ * (PNG, JPEG, WebP or GIF, at most 5 MB) and answers `validation_failed`
+ * (400, or 413 when too large) with a message to show.
+ */
+export function useUploadOrgLogo(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      // Loaded on upload: the shared module carries zod, which no page loads up front.
+      const { UPLOAD_FIELD } = await import('@rally/shared/files');
+      const body = new FormData();
+      body.append(UPLOAD_FIELD, file);
+      return apiRequest<OrgLogoResponse>(`${base(orgId)}/logo`, { method: 'POST', body });
+    },
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/** `DELETE /api/orgs/:orgId/logo` (owners and admins): removes the logo (204 even when there was none). */
+export function useRemoveOrgLogo(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`${base(orgId)}/logo`, { method: 'DELETE' }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/**
+ * `POST /api/orgs/:orgId/invites` `{ phoneNumber, role }`: a phone that has
+ * an account becomes a `member` at once, otherwise an `invite` waits for its
+ * first sign-in. Throws `invalid_phone`, `conflict` (already a member or
+ * invited), `forbidden` (admins inviting owners or admins).
+ */
+export function useInviteMember(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInvite) =>
+      apiRequest<{ member: OrgMember | null; invite: OrgInvite | null }>(`${base(orgId)}/invites`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/** `DELETE /api/orgs/:orgId/invites/:inviteId`: revokes a pending invite (owners and admins). */
+export function useRevokeInvite(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) =>
+      apiRequest<void>(`${base(orgId)}/invites/${encodeURIComponent(inviteId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/**
+ * `PATCH /api/orgs/:orgId/members/:userId` `{ role }`. Throws `conflict` (409)
+ * for the last owner, `forbidden` (403) when an admin touches owners or admins.
+ */
+export function useChangeMemberRole(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: OrgRole }) =>
+      apiRequest<void>(`${base(orgId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'PATCH',
+        body: { role },
+      }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/** `DELETE /api/orgs/:orgId/members/:userId`: removes a member. Throws `conflict` (409) for the last owner. */
+export function useRemoveMember(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<void>(`${base(orgId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
+  });
+}
+
+/**
+ * `POST /api/orgs/:orgId/leave`: the caller leaves the organisation; lists and
+ * home are refetched (see {@link useForgetOrgWhenGone} for the org's own answers).
+ * Throws `conflict` (409) when they are its last owner.
+ */
+export function useLeaveOrg(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`${base(orgId)}/leave`, { method: 'POST' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orgKeys.list() });
+      await queryClient.invalidateQueries({ queryKey: ['home'] });
+    },
+  });
+}
+
+/** `POST /api/orgs/:orgId/transfer-ownership` `{ userId }` (owners): they become owner, the caller admin. */
+export function useTransferOwnership(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<void>(`${base(orgId)}/transfer-ownership`, { method: 'POST', body: { userId } }),
+    onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }

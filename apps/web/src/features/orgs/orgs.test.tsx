@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
-import { makeOrg, makeProgram, makeUser } from '../../test/fixtures';
+import { makeOrg, makeOrgDetail, makeProgram, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const session = { 'GET /api/auth/session': { user: makeUser() } };
@@ -12,11 +12,7 @@ describe('create organisation', () => {
     const requests = mockApi({
       ...session,
       'POST /api/orgs': json({ org }, 201),
-      'GET /api/orgs/:orgId': {
-        org,
-        programs: [],
-        permissions: { canEdit: true, canCreateProgram: true },
-      },
+      'GET /api/orgs/:orgId': makeOrgDetail(org),
     });
     const app = renderApp('/orgs/create');
     expect(await screen.findByLabelText(/Time zone/)).toHaveValue('Asia/Kolkata');
@@ -65,15 +61,14 @@ describe('create organisation', () => {
 describe('organisation page', () => {
   it('lists programs with their enrolments and creates a program in the org zone', async () => {
     const org = makeOrg({ timeZone: 'Asia/Dubai' });
-    const existing = makeProgram({ orgId: org.id, name: 'Weekend batch', activeSubscriptions: 12 });
+    const existing = {
+      ...makeProgram({ orgId: org.id, name: 'Weekend batch', activeSubscriptions: 12 }),
+      nextEvent: null,
+    };
     const created = makeProgram({ orgId: org.id, name: 'Evening batch' });
     const requests = mockApi({
       ...session,
-      'GET /api/orgs/:orgId': {
-        org,
-        programs: [existing],
-        permissions: { canEdit: true, canCreateProgram: true },
-      },
+      'GET /api/orgs/:orgId': makeOrgDetail(org, { programs: [existing] }),
       'POST /api/orgs/:orgId/programs': json({ program: created }, 201),
       'GET /api/programs/:programId': {
         program: created,
@@ -85,6 +80,7 @@ describe('organisation page', () => {
         },
       },
       'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/profiles': { profiles: [] },
     });
@@ -109,35 +105,59 @@ describe('organisation page', () => {
     });
   });
 
-  it('offers no "New program" to someone who may not create one', async () => {
-    const org = makeOrg({ role: 'staff' });
+  it("shows the logo, people by role and each program's next event", async () => {
+    const org = makeOrg({ name: 'HAL Football Club', logoUrl: '/api/files/logo-1' });
+    const program = {
+      ...makeProgram({ orgId: org.id, name: 'Weekend batch', timeZone: 'Asia/Kolkata' }),
+      nextEvent: { id: 'e1', title: 'Sunday drills', startsAt: '2025-11-23T03:30:00.000Z' },
+    };
     mockApi({
       ...session,
-      'GET /api/orgs/:orgId': {
-        org,
-        programs: [],
-        permissions: { canEdit: false, canCreateProgram: false },
-      },
+      'GET /api/orgs/:orgId': makeOrgDetail(org, {
+        programs: [program],
+        staffSummary: { owner: 1, admin: 2, staff: 5 },
+      }),
     });
     renderApp(`/orgs/${org.id}`);
-    expect(await screen.findByText('This organisation has no programs yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New program' })).toBeNull();
+    expect(await screen.findByRole('img', { name: 'Logo of HAL Football Club' })).toHaveAttribute(
+      'src',
+      '/api/files/logo-1',
+    );
+    const people = screen.getByRole('region', { name: 'People' });
+    expect(within(people).getByText('Owner').previousElementSibling).toHaveTextContent('1');
+    expect(within(people).getByText('Admins').previousElementSibling).toHaveTextContent('2');
+    expect(within(people).getByText('Staff members').previousElementSibling).toHaveTextContent('5');
+    const link = screen.getByRole('link', { name: /Weekend batch/ });
+    expect(within(link).getByText('Next: Sunday drills, Nov 23, 2025, 9:00 AM')).toBeVisible();
   });
 
-  it('shows the settings read-only', async () => {
-    const org = makeOrg({ slug: 'ifa', country: 'IN' });
+  it('offers an owner every quick action, leading to settings and the invite form', async () => {
+    const org = makeOrg({ role: 'owner' });
     mockApi({
       ...session,
-      'GET /api/orgs/:orgId': {
-        org,
-        programs: [],
-        permissions: { canEdit: true, canCreateProgram: true },
-      },
+      'GET /api/orgs/:orgId': makeOrgDetail(org),
+      'GET /api/orgs/:orgId/members': { members: [], invites: [] },
     });
-    renderApp(`/orgs/${org.id}/settings`);
-    expect(await screen.findByText('ifa')).toBeInTheDocument();
-    expect(screen.getByText('India (IN)')).toBeInTheDocument();
-    expect(screen.getByText('Asia/Kolkata')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    const app = renderApp(`/orgs/${org.id}`);
+    const actions = await screen.findByRole('group', { name: 'Quick actions' });
+    expect(within(actions).getByRole('button', { name: 'New program' })).toBeInTheDocument();
+    await app.user.click(within(actions).getByRole('button', { name: 'Invite someone' }));
+    await waitFor(() => expect(app.currentPath()).toBe(`/orgs/${org.id}/settings#invite`));
+    expect(await screen.findByRole('region', { name: 'Invite someone' })).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('link', { name: 'Overview' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await waitFor(() => expect(app.currentPath()).toBe(`/orgs/${org.id}/settings`));
+  });
+
+  it('offers staff no quick actions', async () => {
+    const org = makeOrg({ role: 'staff' });
+    mockApi({ ...session, 'GET /api/orgs/:orgId': makeOrgDetail(org) });
+    renderApp(`/orgs/${org.id}`);
+    expect(await screen.findByText('This organisation has no programs yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Quick actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New program' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite someone' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
   });
 });

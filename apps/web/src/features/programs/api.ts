@@ -1,8 +1,17 @@
 import type { CreateEvent, Event, EventDetail } from '@rally/shared/events';
+import type { OrgMembers } from '@rally/shared/orgs';
 import type { Profile } from '@rally/shared/profiles';
-import type { ProgramDetail } from '@rally/shared/programs';
+import type {
+  CreateFeePlan,
+  FeePlan,
+  Program,
+  ProgramDetail,
+  ProgramRole,
+  ProgramStaffMember,
+  UpdateProgram,
+} from '@rally/shared/programs';
 import type { CreateSubscription, Subscription } from '@rally/shared/subscriptions';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
@@ -15,7 +24,15 @@ export const programKeys = {
     ['programs', programId, 'events', { from, to }] as const,
   event: (programId: string, eventId: string) => ['programs', programId, 'event', eventId] as const,
   subscriptions: (programId: string) => ['programs', programId, 'subscriptions'] as const,
+  feePlans: (programId: string) => ['programs', programId, 'fee-plans'] as const,
+  staff: (programId: string) => ['programs', programId, 'staff'] as const,
 };
+
+/**
+ * Key of an org's members, the same as the orgs feature's `orgKeys.members`
+ * (query keys are the contract between features), so both share one cache entry.
+ */
+const orgMembersKey = (orgId: string) => ['orgs', 'members', orgId] as const;
 
 /** `GET /api/programs/:programId`: the program and the caller's permissions. 404 when not visible. */
 export const programQueryOptions = (programId: string) =>
@@ -97,5 +114,138 @@ export function useCreateSubscription(programId: string) {
       await queryClient.invalidateQueries({ queryKey: ['home'] });
       await queryClient.invalidateQueries({ queryKey: ['profiles'] });
     },
+  });
+}
+
+/** `GET /api/programs/:programId/fee-plans`: the program's fee plans, active and not. */
+export const programFeePlansQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: programKeys.feePlans(programId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ feePlans: FeePlan[] }>(`${base(programId)}/fee-plans`, { signal }),
+    select: (answer) => answer.feePlans,
+  });
+
+/** `GET /api/programs/:programId/staff`: the program's managers and coaches. */
+export const programStaffQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: programKeys.staff(programId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ staff: ProgramStaffMember[] }>(`${base(programId)}/staff`, { signal }),
+    select: (answer) => answer.staff,
+  });
+
+/** `GET /api/orgs/:orgId/members`: the org's members, from whom program staff are picked. */
+export const orgMembersQueryOptions = (orgId: string) =>
+  queryOptions({
+    queryKey: orgMembersKey(orgId),
+    queryFn: ({ signal }) =>
+      apiRequest<OrgMembers>(`/api/orgs/${encodeURIComponent(orgId)}/members`, { signal }),
+  });
+
+/** Refetches the program and what lists it (its org's page, home). */
+async function refreshProgram(queryClient: QueryClient, programId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: programKeys.detail(programId) }),
+    queryClient.invalidateQueries({ queryKey: ['orgs', 'detail'] }),
+    queryClient.invalidateQueries({ queryKey: ['home'] }),
+  ]);
+}
+
+/**
+ * `PATCH /api/programs/:programId` (its managers, org owners and admins):
+ * changes any of name, description, category, location, time zone, capacity
+ * (null = unlimited) and join policy. Throws `ApiError`: `validation_failed`
+ * with `errors[].path`, `forbidden` (403) when the program is archived.
+ */
+export function useUpdateProgram(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProgram) =>
+      apiRequest<{ program: Program }>(base(programId), { method: 'PATCH', body }),
+    onSuccess: () => refreshProgram(queryClient, programId),
+  });
+}
+
+/**
+ * `POST /api/programs/:programId/archive` (`isArchived` true) or `/restore`:
+ * an archived program is read-only and takes no enrolments.
+ */
+export function useSetProgramArchived(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isArchived: boolean) =>
+      apiRequest<{ program: Program }>(`${base(programId)}/${isArchived ? 'archive' : 'restore'}`, {
+        method: 'POST',
+      }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData<ProgramDetail>(programKeys.detail(programId), (old) =>
+        old ? { ...old, program: answer.program } : old,
+      );
+      await refreshProgram(queryClient, programId);
+    },
+  });
+}
+
+/**
+ * `POST /api/programs/:programId/fee-plans`: adds a plan; `priceMinor` in
+ * integer minor units of `currency`. Throws `validation_failed` with `errors[].path`.
+ */
+export function useCreateFeePlan(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFeePlan) =>
+      apiRequest<{ feePlan: FeePlan }>(`${base(programId)}/fee-plans`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.feePlans(programId) }),
+  });
+}
+
+/** Body of {@link useUpdateFeePlan}: rename, reprice (minor units) or (de)activate. */
+export interface FeePlanChange {
+  planId: string;
+  name?: string;
+  priceMinor?: number;
+  isActive?: boolean;
+}
+
+/** `PATCH /api/programs/:programId/fee-plans/:planId`. Throws `validation_failed`, `not_found`. */
+export function useUpdateFeePlan(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planId, ...body }: FeePlanChange) =>
+      apiRequest<{ feePlan: FeePlan }>(
+        `${base(programId)}/fee-plans/${encodeURIComponent(planId)}`,
+        { method: 'PATCH', body },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.feePlans(programId) }),
+  });
+}
+
+/**
+ * `PUT /api/programs/:programId/staff/:userId` `{ role }`: makes an org member
+ * a manager or coach (or changes their role). Throws `validation_failed` when
+ * they are not a member of the org.
+ */
+export function useSetProgramStaff(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: ProgramRole }) =>
+      apiRequest<void>(`${base(programId)}/staff/${encodeURIComponent(userId)}`, {
+        method: 'PUT',
+        body: { role },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.staff(programId) }),
+  });
+}
+
+/** `DELETE /api/programs/:programId/staff/:userId`: takes someone off the program's staff. */
+export function useRemoveProgramStaff(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<void>(`${base(programId)}/staff/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.staff(programId) }),
   });
 }

@@ -117,6 +117,7 @@ describe('program page', () => {
       'GET /api/programs/:programId/events': {
         events: [makeEvent({ programId: program.id, title: 'Sunday drills', status: 'cancelled' })],
       },
+      'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': () => ({ subscriptions }),
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': () => {
@@ -146,6 +147,7 @@ describe('program page', () => {
       ...session,
       'GET /api/programs/:programId': makeProgramDetail(program),
       'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': problem(409, 'conflict'),
@@ -164,8 +166,14 @@ describe('program page', () => {
       ...session,
       'GET /api/programs/:programId': makeProgramDetail(program, false),
       'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': {
+        staff: [{ userId: newId(), displayName: 'Coach Meera', role: 'coach' }],
+      },
     });
     renderApp(`/programs/${program.id}`);
+    const staff = await screen.findByRole('region', { name: 'Staff' });
+    expect(await within(staff).findByText('Coach Meera')).toBeInTheDocument();
+    expect(within(staff).getByText('Coach')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Join this program' })).toHaveAttribute(
       'href',
       `/programs/${program.id}/subscriptions/new`,
@@ -173,6 +181,27 @@ describe('program page', () => {
     expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Enrol' })).toBeNull();
     expect(requests.some((r) => r.path.endsWith('/subscriptions'))).toBe(false);
+  });
+});
+
+describe('archived program page', () => {
+  it('says the program is archived and offers no way to change it', async () => {
+    const program = makeProgram({ status: 'archived', activeSubscriptions: 3 });
+    mockApi({
+      ...session,
+      // Staff permissions as a global admin gets them: the page stays read-only anyway.
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': { staff: [] },
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+    });
+    renderApp(`/programs/${program.id}`);
+    expect(await screen.findByText('This program is archived')).toBeInTheDocument();
+    expect(screen.getByText('3 active enrolments')).toBeInTheDocument();
+    expect(await screen.findByText('No one is enrolled yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enrol' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Join this program' })).toBeNull();
   });
 });
 

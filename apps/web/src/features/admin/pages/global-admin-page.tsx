@@ -1,27 +1,33 @@
-import type { Org } from '@rally/shared/orgs';
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Alert, Stack, Tabs } from '@mantine/core';
+import {
+  IconBuildingCommunity,
+  IconCloudDownload,
+  IconDeviceMobile,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { QueryState } from '../../../components/query-state';
-import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { ClientConfigPanel } from '../components/client-config-form';
+import { DevicesPanel } from '../components/devices-panel';
+import { OrgsPanel } from '../components/orgs-panel';
+import { UsersPanel } from '../components/users-panel';
 
-const orgsQuery = queryOptions({
-  queryKey: ['orgs', 'list'] as const,
-  queryFn: ({ signal }) => apiRequest<{ orgs: Org[] }>('/api/orgs', { signal }),
-});
+type AdminTab = 'orgs' | 'users' | 'devices' | 'live-update';
 
 /**
  * The global admin area (route `global-admin`): only for global admins
- * (DESIGN.md §2); others are told they have no access. Lists organisations.
+ * (DESIGN.md §2); others are told they have no access. Tabs: Organisations,
+ * Users (grant and revoke global admin), Devices (SPEC.md §3 `clients`) and
+ * Live update (the config record `client`). Only the open tab is mounted, so
+ * only its data is fetched.
  */
 export function GlobalAdminPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const [tab, setTab] = useState<AdminTab>('orgs');
   const isAdmin = user?.isGlobalAdmin === true;
-  const orgs = useQuery({ ...orgsQuery, enabled: isAdmin });
   return (
     <Stack gap="md">
       <PageTitle title={t('admin.title')} />
@@ -30,43 +36,38 @@ export function GlobalAdminPage() {
           {t('admin.noAccess')}
         </Alert>
       ) : (
-        <Stack gap="sm" component="section">
-          <Title order={2} size="h3">
-            {t('admin.orgs')}
-          </Title>
-          <QueryState query={orgs}>
-            {({ orgs: list }) =>
-              list.length === 0 ? (
-                <Text c="dimmed">{t('admin.noOrgs')}</Text>
-              ) : (
-                <Table.ScrollContainer minWidth={320}>
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('admin.orgName')}</Table.Th>
-                        <Table.Th>{t('fields.timeZone')}</Table.Th>
-                        <Table.Th>{t('admin.country')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {list.map((org) => (
-                        <Table.Tr key={org.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={`/orgs/${encodeURIComponent(org.id)}`}>
-                              {org.name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{org.timeZone}</Table.Td>
-                          <Table.Td>{org.country}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )
-            }
-          </QueryState>
-        </Stack>
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab((value as AdminTab | null) ?? 'orgs')}
+          keepMounted={false}
+        >
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}>
+            <Tabs.Tab value="orgs" leftSection={<IconBuildingCommunity size={16} aria-hidden />}>
+              {t('admin.tabs.orgs')}
+            </Tabs.Tab>
+            <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden />}>
+              {t('admin.tabs.users')}
+            </Tabs.Tab>
+            <Tabs.Tab value="devices" leftSection={<IconDeviceMobile size={16} aria-hidden />}>
+              {t('admin.tabs.devices')}
+            </Tabs.Tab>
+            <Tabs.Tab value="live-update" leftSection={<IconCloudDownload size={16} aria-hidden />}>
+              {t('admin.tabs.liveUpdate')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="orgs" pt="md">
+            <OrgsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="users" pt="md">
+            <UsersPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="devices" pt="md">
+            <DevicesPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="live-update" pt="md">
+            <ClientConfigPanel />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </Stack>
   );

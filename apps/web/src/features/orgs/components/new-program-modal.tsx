@@ -8,7 +8,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
 import { useCreateProgram } from '../api';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 
 /** Props of {@link NewProgramModal}. */
 export interface NewProgramModalProps {

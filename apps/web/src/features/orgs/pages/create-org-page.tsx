@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
 import { useCreateOrg } from '../api';
 import { CountrySelect } from '../components/country-select';
-import { TimeZoneSelect } from '../components/time-zone-select';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.createOrgSchema);
 

@@ -1,6 +1,6 @@
 import type { ProgramDetail } from '@rally/shared/programs';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArchive, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { mapsSearchUrl, nextDaysRange } from '../../../lib/format';
 import {
   programEventsQueryOptions,
   programQueryOptions,
+  programStaffQueryOptions,
   programSubscriptionsQueryOptions,
 } from '../api';
 import { EnrolForm } from '../components/enrol-form';
@@ -21,9 +22,10 @@ import { programPath, useProgramId } from '../use-program-id';
 const UPCOMING_DAYS = 30;
 
 /**
- * A program (route `program`): its facts, roster size and next 30 days of
- * events; "New event" for staff who manage events; for staff who manage
- * enrolments, "Enrol a profile" and the list of enrolments.
+ * A program (route `program`): its facts, roster size (active enrolments),
+ * staff and next 30 days of events; "New event" for staff who manage events;
+ * for staff who manage enrolments, "Enrol a profile" and the list of
+ * enrolments. An archived program says so and offers no changes (read-only).
  */
 export function ProgramPage() {
   const programId = useProgramId();
@@ -39,6 +41,9 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { program, permissions } = detail;
+  const isArchived = program.status === 'archived';
+  const canManageEvents = permissions.canManageEvents && !isArchived;
+  const canEnrol = permissions.canManageSubscriptions && !isArchived;
   const [range] = useState(() => nextDaysRange(UPCOMING_DAYS));
   const events = useQuery(programEventsQueryOptions(program.id, range));
   const isStaff = permissions.canManageSubscriptions || permissions.canViewRoster;
@@ -49,6 +54,16 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
 
   return (
     <Stack gap="lg">
+      {isArchived && (
+        <Alert
+          color="gray"
+          variant="light"
+          title={t('program.archivedTitle')}
+          icon={<IconArchive aria-hidden />}
+        >
+          {t('program.archivedBody')}
+        </Alert>
+      )}
       <Stack gap="xs">
         <PageTitle title={program.name} />
         <Group gap="xs">
@@ -76,6 +91,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
             </Anchor>
           </Fact>
         )}
+        {program.category !== '' && <Fact label={t('fields.category')}>{program.category}</Fact>}
         <Fact label={t('fields.timeZone')}>{program.timeZone}</Fact>
         <Fact label={t('program.roster')}>
           {t('program.activeEnrolments', { count: program.activeSubscriptions })}
@@ -85,7 +101,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
           <Text style={{ whiteSpace: 'pre-wrap' }}>{program.description}</Text>
         )}
         <Group gap="sm" mt="xs">
-          {permissions.canManageEvents && (
+          {canManageEvents && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => void navigate(programPath(program.id, '/events/new'))}
@@ -93,7 +109,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
               {t('program.newEvent')}
             </Button>
           )}
-          {!isStaff && program.joinPolicy !== 'invite' && (
+          {!isStaff && !isArchived && program.joinPolicy !== 'invite' && (
             <Button
               variant="light"
               component={Link}
@@ -116,9 +132,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
               hrefOf={(event) => programPath(program.id, `/events/${encodeURIComponent(event.id)}`)}
               empty={
                 <Text c="dimmed">
-                  {permissions.canManageEvents
-                    ? t('program.noEventsCanCreate')
-                    : t('program.noEvents')}
+                  {canManageEvents ? t('program.noEventsCanCreate') : t('program.noEvents')}
                 </Text>
               }
             />
@@ -126,7 +140,9 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
         </QueryState>
       </Stack>
 
-      {permissions.canManageSubscriptions && (
+      <ProgramStaff programId={program.id} />
+
+      {canEnrol && (
         <Stack gap="sm" component="section">
           <Title order={2} size="h3">
             {t('program.enrolTitle')}
@@ -148,6 +164,36 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
           </QueryState>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+function ProgramStaff({ programId }: { programId: string }) {
+  const { t } = useTranslation();
+  const staff = useQuery(programStaffQueryOptions(programId));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="program-staff">
+      <Title order={2} size="h3" id="program-staff">
+        {t('program.staff')}
+      </Title>
+      <QueryState query={staff}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">{t('program.noStaff')}</Text>
+          ) : (
+            <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+              {list.map((member) => (
+                <Group component="li" key={member.userId} gap="xs">
+                  <Text>{member.displayName ?? t('programStaff.unnamed')}</Text>
+                  <Badge variant="light" color={member.role === 'manager' ? 'blue' : 'teal'}>
+                    {t(`programStaff.role.${member.role}`)}
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
-import { Stack, Table } from '@mantine/core';
+import type { Program, ProgramDetail } from '@rally/shared/programs';
+import { Alert, Stack, Table, Title } from '@mantine/core';
+import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,45 +8,111 @@ import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { programQueryOptions } from '../api';
+import { ArchiveSection } from '../components/archive-section';
+import { FeePlansSection } from '../components/fee-plans-section';
+import { ProgramDetailsForm } from '../components/program-details-form';
+import { ProgramStaffSection } from '../components/program-staff-section';
 import { useProgramId } from '../use-program-id';
 
-/** A program's settings (route `program-settings`): its name, description, zone, location, capacity, joining. */
+/**
+ * A program's settings (route `program-settings`): details (name,
+ * description, category, location, time zone, capacity, join policy), fee
+ * plans, staff, and archive / restore. What `permissions` forbid is hidden;
+ * an archived program is read-only except "Restore program".
+ */
 export function ProgramSettingsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const programId = useProgramId();
   const program = useQuery(programQueryOptions(programId));
   return (
     <Stack gap="md">
       <PageTitle title={t('programSettings.title')} />
       <QueryState query={program} notFoundIsPage>
-        {({ program: details }) => (
-          <Table variant="vertical" layout="fixed" withTableBorder>
-            <Table.Tbody>
-              <Row label={t('programSettings.name')}>{details.name}</Row>
-              <Row label={t('fields.description')}>
-                {details.description === '' ? t('programSettings.none') : details.description}
-              </Row>
-              <Row label={t('fields.timeZone')}>{details.timeZone}</Row>
-              <Row label={t('fields.location')}>
-                {details.location === '' ? t('programSettings.none') : details.location}
-              </Row>
-              <Row label={t('programSettings.capacity')}>
-                {details.capacity === null ? t('programSettings.noLimit') : details.capacity}
-              </Row>
-              <Row label={t('programSettings.joining')}>
-                {t(`program.joinPolicy.${details.joinPolicy}`)}
-              </Row>
-              <Row label={t('programSettings.status')}>
-                {t(`programSettings.statusValue.${details.status}`)}
-              </Row>
-              <Row label={t('programSettings.created')}>
-                {formatDateTime(details.createdAt, details.timeZone, i18n.language)}
-              </Row>
-            </Table.Tbody>
-          </Table>
-        )}
+        {(detail) => <ProgramSettings detail={detail} />}
       </QueryState>
     </Stack>
+  );
+}
+
+function ProgramSettings({ detail }: { detail: ProgramDetail }) {
+  const { t } = useTranslation();
+  const { program, permissions } = detail;
+  const isArchived = program.status === 'archived';
+  // Global admins may technically edit an archived program; the UI keeps it read-only for everyone.
+  const canEdit = permissions.canEdit && !isArchived;
+  const canManageStaff = permissions.canManageStaff && !isArchived;
+  return (
+    <Stack gap="xl">
+      {isArchived && (
+        <Alert
+          color="gray"
+          variant="light"
+          title={t('program.archivedTitle')}
+          icon={<IconArchive aria-hidden />}
+        >
+          {permissions.canArchive
+            ? t('programSettings.archivedCanRestore')
+            : t('program.archivedBody')}
+        </Alert>
+      )}
+      <Section id="details" title={t('programSettings.details')}>
+        {canEdit ? (
+          <ProgramDetailsForm key={program.id} program={program} />
+        ) : (
+          <ProgramDetailsTable program={program} />
+        )}
+      </Section>
+      <Section id="fee-plans" title={t('feePlans.title')}>
+        <FeePlansSection programId={program.id} canEdit={canEdit} />
+      </Section>
+      <Section id="staff" title={t('program.staff')}>
+        <ProgramStaffSection program={program} canManage={canManageStaff} />
+      </Section>
+      {permissions.canArchive && (
+        <Section id="archive" title={t('archive.title')}>
+          <ArchiveSection program={program} />
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" id={id} aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h3" id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function ProgramDetailsTable({ program }: { program: Program }) {
+  const { t, i18n } = useTranslation();
+  const orNone = (value: string) => (value === '' ? t('programSettings.none') : value);
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder>
+      <Table.Tbody>
+        <Row label={t('programSettings.name')}>{program.name}</Row>
+        <Row label={t('fields.description')}>{orNone(program.description)}</Row>
+        <Row label={t('fields.category')}>{orNone(program.category)}</Row>
+        <Row label={t('fields.timeZone')}>{program.timeZone}</Row>
+        <Row label={t('fields.location')}>{orNone(program.location)}</Row>
+        <Row label={t('programSettings.capacity')}>
+          {program.capacity === null ? t('programSettings.noLimit') : program.capacity}
+        </Row>
+        <Row label={t('programSettings.joining')}>
+          {t(`program.joinPolicy.${program.joinPolicy}`)}
+        </Row>
+        <Row label={t('programSettings.status')}>
+          {t(`programSettings.statusValue.${program.status}`)}
+        </Row>
+        <Row label={t('programSettings.created')}>
+          {formatDateTime(program.createdAt, program.timeZone, i18n.language)}
+        </Row>
+      </Table.Tbody>
+    </Table>
   );
 }
 
