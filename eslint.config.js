@@ -5,13 +5,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -26,7 +37,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'scripts/**', 'apps/server/src/scripts/**', 'apps/server/src/main.ts', 'e2e/**'],
+    files: [
+      'bench/**',
+      'scripts/**',
+      'apps/server/src/scripts/**',
+      'apps/server/src/main.ts',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -125,7 +125,10 @@ async function main() {
     );
     const callers = {
       'global admin (sees all)': await tokenFor(url, 'is_global_admin'),
-      'org owner': await tokenFor(url, `not is_global_admin and id in (select user_id from org_members)`),
+      'org owner': await tokenFor(
+        url,
+        `not is_global_admin and id in (select user_id from org_members)`,
+      ),
       parent: await tokenFor(url, `phone_number = '+917000049999'`),
     };
     for (const [who, token] of Object.entries(callers)) {

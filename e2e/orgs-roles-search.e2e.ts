@@ -65,13 +65,11 @@ describe('organisations, roles and search', () => {
     // The owner invites the coach's phone from the settings page.
     const coachPhone = newLocalPhone();
     await owner.page.goto(`/orgs/${org.id}/settings`);
-    const invite = owner.page
-      .getByRole('region', { name: 'Invite someone' })
-      .or(
-        owner.page.locator('form', {
-          has: owner.page.getByRole('button', { name: 'Send invite' }),
-        }),
-      );
+    const invite = owner.page.getByRole('region', { name: 'Invite someone' }).or(
+      owner.page.locator('form', {
+        has: owner.page.getByRole('button', { name: 'Send invite' }),
+      }),
+    );
     await invite.first().getByLabel('Phone number').fill(coachPhone);
     await owner.page.getByRole('button', { name: 'Send invite' }).click();
     await expect.poll(() => owner.page.getByText(`+91${coachPhone}`).count()).toBeGreaterThan(0);
