@@ -28,6 +28,7 @@ let ids: {
   profileId: string;
   subscriptionId: string;
   memberId: string;
+  ownerId: string;
   inviteId: string;
   planId: string;
   logoFileId: string;
@@ -85,6 +86,7 @@ beforeAll(async () => {
     profileId,
     subscriptionId: sub.json().subscription.id,
     memberId: member.id,
+    ownerId: owner.id,
     inviteId: invite.json().invite.id,
     planId: plan.json().feePlan.id,
     logoFileId: await setTinyLogo(t, owner, orgId),
@@ -112,6 +114,8 @@ interface Case {
 }
 
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
+const SUB = (rest = '') =>
+  `/api/programs/${ids.programId}/subscriptions/${ids.subscriptionId}${rest}`;
 const cases: Case[] = [
   {
     method: 'POST',
@@ -187,6 +191,82 @@ const cases: Case[] = [
     scoped: true,
     bad: { url: () => `/api/profiles/${ids.profileId}/events/x`, badPath: 'eventId' },
   },
+  {
+    method: 'PATCH',
+    route: '/api/profiles/:profileId',
+    url: () => `/api/profiles/${ids.profileId}`,
+    body: () => ({ displayName: 'Owner' }),
+    scoped: true,
+    bad: { body: { dateOfBirth: 'yesterday' }, badPath: 'dateOfBirth' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/profiles/:profileId',
+    url: () => `/api/profiles/${ids.profileId}`,
+    body: () => ({ confirmName: 'not the name' }),
+    scoped: true,
+    bad: { body: { confirmName: 'Wrong' }, badPath: 'confirmName' },
+  },
+  {
+    method: 'POST',
+    route: '/api/profiles/:profileId/photo',
+    url: () => `/api/profiles/${ids.profileId}/photo`,
+    scoped: true,
+    bad: { badPath: 'file' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/profiles/:profileId/photo',
+    url: () => `/api/profiles/${ids.profileId}/photo`,
+    scoped: true,
+    bad: { url: () => '/api/profiles/nope/photo', badPath: 'profileId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId/managers',
+    url: () => `/api/profiles/${ids.profileId}/managers`,
+    scoped: true,
+    bad: { url: () => '/api/profiles/me/managers', badPath: 'profileId' },
+  },
+  {
+    method: 'POST',
+    route: '/api/profiles/:profileId/managers',
+    url: () => `/api/profiles/${ids.profileId}/managers`,
+    body: () => ({ phoneNumber: '+919800000321' }),
+    scoped: true,
+    bad: {
+      body: { phoneNumber: '+919800000322', relationship: 'parent' },
+      badPath: 'relationship',
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/profiles/:profileId/managers/:userId',
+    url: () => `/api/profiles/${ids.profileId}/managers/${ids.ownerId}`,
+    scoped: true,
+    bad: { url: () => `/api/profiles/${ids.profileId}/managers/me`, badPath: 'userId' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/profiles/:profileId/invites/:inviteId',
+    url: () => `/api/profiles/${ids.profileId}/invites/${ids.inviteId}`,
+    scoped: true,
+    bad: { url: () => `/api/profiles/${ids.profileId}/invites/1`, badPath: 'inviteId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId/subscriptions',
+    url: () => `/api/profiles/${ids.profileId}/subscriptions`,
+    scoped: true,
+    bad: { url: () => '/api/profiles/x/subscriptions', badPath: 'profileId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/profiles/:profileId/activities',
+    url: () => `/api/profiles/${ids.profileId}/activities`,
+    scoped: true,
+    bad: { url: () => `/api/profiles/${ids.profileId}/activities?limit=0`, badPath: 'limit' },
+  },
   { method: 'GET', route: '/api/orgs', url: () => '/api/orgs', scoped: false },
   {
     method: 'POST',
@@ -254,9 +334,21 @@ const cases: Case[] = [
   },
   {
     method: 'GET',
+    route: '/api/programs/:programId/public',
+    url: () => `/api/programs/${ids.programId}/public`,
+    scoped: false,
+    isPublic: true,
+    bad: { url: () => '/api/programs/u12/public', badPath: 'programId' },
+  },
+  {
+    method: 'GET',
     route: '/api/programs/:programId/subscriptions',
     url: () => `/api/programs/${ids.programId}/subscriptions`,
     scoped: true,
+    bad: {
+      url: () => `/api/programs/${ids.programId}/subscriptions?status=asleep`,
+      badPath: 'status',
+    },
   },
   {
     method: 'POST',
@@ -265,6 +357,68 @@ const cases: Case[] = [
     body: () => ({ profileId: ids.profileId }),
     scoped: true,
     bad: { body: { profileId: 'me' }, badPath: 'profileId' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/subscriptions/:subscriptionId',
+    url: () => SUB(),
+    scoped: true,
+    bad: { url: () => `/api/programs/${ids.programId}/subscriptions/x`, badPath: 'subscriptionId' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/programs/:programId/subscriptions/:subscriptionId',
+    url: () => SUB(),
+    body: () => ({ endsOn: '2031-01-01' }),
+    scoped: true,
+    bad: { body: { endsOn: 'soon' }, badPath: 'endsOn' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/subscriptions/:subscriptionId/transitions',
+    url: () => SUB('/transitions'),
+    body: () => ({ action: 'pause' }),
+    scoped: true,
+    bad: { body: { action: 'freeze' }, badPath: 'action' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/subscriptions/:subscriptionId/payments',
+    url: () => SUB('/payments'),
+    body: () => ({ amountMinor: 100, method: 'cash', currency: 'INR' }),
+    scoped: true,
+    bad: { body: { amountMinor: 10.5, method: 'cash' }, badPath: 'amountMinor' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/subscriptions/:subscriptionId/charges',
+    url: () => SUB('/charges'),
+    body: () => ({ amountMinor: 100, description: 'Kit', currency: 'INR' }),
+    scoped: true,
+    bad: { body: { amountMinor: 100, description: ' ' }, badPath: 'description' },
+  },
+  {
+    method: 'GET',
+    route: '/api/programs/:programId/waitlist',
+    url: () => `/api/programs/${ids.programId}/waitlist`,
+    scoped: true,
+    bad: { url: () => '/api/programs/x/waitlist', badPath: 'programId' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/programs/:programId/waitlist',
+    url: () => `/api/programs/${ids.programId}/waitlist`,
+    body: () => ({ subscriptionIds: [] }),
+    scoped: true,
+    bad: { body: { subscriptionIds: ['first'] }, badPath: 'subscriptionIds.0' },
+  },
+  {
+    method: 'POST',
+    route: '/api/programs/:programId/waitlist/promote',
+    url: () => `/api/programs/${ids.programId}/waitlist/promote`,
+    body: () => ({}),
+    scoped: true,
+    bad: { body: { subscriptionId: 'next' }, badPath: 'subscriptionId' },
   },
   {
     method: 'PATCH',

@@ -19,6 +19,8 @@ const ORG_ADMINS: SignedIn[] = ['orgAdmin', 'orgOwner', 'globalAdmin'];
 const PROGRAM_VIEWERS: SignedIn[] = [...ORG_MEMBERS, 'profileManager'];
 const PROGRAM_STAFF: SignedIn[] = ['programCoach', 'orgAdmin', 'orgOwner', 'globalAdmin'];
 const FAMILY: SignedIn[] = ['profileManager', 'globalAdmin'];
+/** Who may see child C's subscription: the program's staff and C's family. */
+const SUBSCRIPTION_VIEWERS: SignedIn[] = [...PROGRAM_STAFF, 'profileManager'];
 
 interface Case {
   route: string;
@@ -27,6 +29,8 @@ interface Case {
   allow: SignedIn[];
   /** A successful call changes the world (each allowed actor gets a fresh one). */
   isDestructive?: boolean;
+  /** Public routes: signed-out callers are allowed too (issue 4's join page). */
+  isPublic?: boolean;
 }
 
 /** Routes anyone may call, signed in or not (sign-in itself and the dev outbox). */
@@ -63,6 +67,63 @@ const cases: Case[] = [
   {
     route: 'GET /api/profiles/:profileId',
     url: (w) => `/api/profiles/${w.childProfileId}`,
+    allow: FAMILY,
+  },
+  {
+    route: 'PATCH /api/profiles/:profileId',
+    url: (w) => `/api/profiles/${w.childProfileId}`,
+    body: () => ({ dateOfBirth: '2016-04-01' }),
+    allow: FAMILY,
+  },
+  {
+    // The child still has a live subscription: allowed callers get 409, nothing is deleted.
+    route: 'DELETE /api/profiles/:profileId',
+    url: (w) => `/api/profiles/${w.childProfileId}`,
+    body: () => ({ confirmName: 'Child' }),
+    allow: FAMILY,
+  },
+  {
+    // No body: authorization decides first; an allowed caller then gets 400 (no image).
+    route: 'POST /api/profiles/:profileId/photo',
+    url: (w) => `/api/profiles/${w.childProfileId}/photo`,
+    allow: FAMILY,
+  },
+  {
+    route: 'DELETE /api/profiles/:profileId/photo',
+    url: (w) => `/api/profiles/${w.childProfileId}/photo`,
+    allow: FAMILY,
+  },
+  {
+    route: 'GET /api/profiles/:profileId/managers',
+    url: (w) => `/api/profiles/${w.childProfileId}/managers`,
+    allow: FAMILY,
+  },
+  {
+    route: 'POST /api/profiles/:profileId/managers',
+    url: (w) => `/api/profiles/${w.childProfileId}/managers`,
+    body: () => ({ phoneNumber: `+9196${String(40_000_000 + ++phoneSeq).slice(-8)}` }),
+    allow: FAMILY,
+  },
+  {
+    // The parent is the child's only manager: allowed callers get 409, nobody is removed.
+    route: 'DELETE /api/profiles/:profileId/managers/:userId',
+    url: (w) => `/api/profiles/${w.childProfileId}/managers/${w.users.profileManager.id}`,
+    allow: FAMILY,
+  },
+  {
+    route: 'DELETE /api/profiles/:profileId/invites/:inviteId',
+    url: (w) => `/api/profiles/${w.childProfileId}/invites/${w.profileInviteId}`,
+    allow: FAMILY,
+    isDestructive: true,
+  },
+  {
+    route: 'GET /api/profiles/:profileId/subscriptions',
+    url: (w) => `/api/profiles/${w.childProfileId}/subscriptions`,
+    allow: FAMILY,
+  },
+  {
+    route: 'GET /api/profiles/:profileId/activities',
+    url: (w) => `/api/profiles/${w.childProfileId}/activities`,
     allow: FAMILY,
   },
   {
@@ -232,14 +293,77 @@ const cases: Case[] = [
     allow: PROGRAM_VIEWERS,
   },
   {
+    route: 'GET /api/programs/:programId/public',
+    url: (w) => `/api/programs/${w.programId}/public`,
+    allow: ALL,
+    isPublic: true,
+  },
+  {
     route: 'GET /api/programs/:programId/subscriptions',
-    url: (w) => `/api/programs/${w.programId}/subscriptions`,
+    url: (w) => `/api/programs/${w.programId}/subscriptions?status=active`,
     allow: PROGRAM_STAFF,
   },
   {
+    // P takes requests (`approval`): anyone signed in may ask to join with their own profile.
     route: 'POST /api/programs/:programId/subscriptions',
     url: (w) => `/api/programs/${w.programId}/subscriptions`,
-    body: (w, actor) => ({ profileId: w.selfProfiles[actor] }),
+    body: (w, actor) => ({ profileId: w.selfProfiles[actor], planId: w.planId }),
+    allow: ALL,
+  },
+  {
+    route: 'GET /api/programs/:programId/subscriptions/:subscriptionId',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}`,
+    allow: SUBSCRIPTION_VIEWERS,
+  },
+  {
+    route: 'PATCH /api/programs/:programId/subscriptions/:subscriptionId',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}`,
+    body: () => ({ endsOn: '2031-12-31' }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/transitions`,
+    body: () => ({ action: 'pause' }),
+    allow: PROGRAM_STAFF,
+    isDestructive: true,
+  },
+  {
+    // Cancelling is for the family and for staff alike.
+    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/transitions`,
+    body: () => ({ action: 'cancel', note: 'Moving away' }),
+    allow: SUBSCRIPTION_VIEWERS,
+    isDestructive: true,
+  },
+  {
+    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/payments',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/payments`,
+    body: () => ({ amountMinor: 50000, method: 'cash' }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/charges',
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/charges`,
+    body: () => ({ amountMinor: 20000, description: 'Kit' }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'GET /api/programs/:programId/waitlist',
+    url: (w) => `/api/programs/${w.programId}/waitlist`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'PUT /api/programs/:programId/waitlist',
+    url: (w) => `/api/programs/${w.programId}/waitlist`,
+    body: () => ({ subscriptionIds: [] }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    // Nobody waits in P: allowed callers get 409.
+    route: 'POST /api/programs/:programId/waitlist/promote',
+    url: (w) => `/api/programs/${w.programId}/waitlist/promote`,
+    body: () => ({}),
     allow: PROGRAM_STAFF,
   },
   {
@@ -302,12 +426,14 @@ describe('authorization matrix', () => {
   for (const c of cases) {
     describe(c.route, () => {
       for (const actor of actorNames) {
-        const isAllowed = actor !== 'signedOut' && c.allow.includes(actor);
+        const isAllowed = actor === 'signedOut' ? c.isPublic === true : c.allow.includes(actor);
         it(`${actor}: ${isAllowed ? 'allowed' : 'denied'}`, async () => {
           const world = isAllowed && c.isDestructive ? await createWorld(t) : shared;
           const res = await call(c, world, actor);
           const detail = `${res.statusCode} ${res.body.slice(0, 200)}`;
-          if (actor === 'signedOut') {
+          if (actor === 'signedOut' && c.isPublic) {
+            expect(res.statusCode, detail).toBe(200);
+          } else if (actor === 'signedOut') {
             expect(res.statusCode, detail).toBe(401);
           } else if (isAllowed) {
             expect([401, 403, 404], detail).not.toContain(res.statusCode);
@@ -321,4 +447,127 @@ describe('authorization matrix', () => {
       }
     });
   }
+});
+
+/** Requests a guardian of child C might try against another family's child D (same program). */
+const otherFamilyRequests = (w: World) => {
+  const d = w.otherChildProfileId;
+  const sub = `/api/programs/${w.programId}/subscriptions/${w.otherSubscriptionId}`;
+  return [
+    { method: 'GET', url: `/api/profiles/${d}` },
+    { method: 'PATCH', url: `/api/profiles/${d}`, payload: { displayName: 'Renamed' } },
+    { method: 'DELETE', url: `/api/profiles/${d}`, payload: { confirmName: 'Other child' } },
+    { method: 'GET', url: `/api/profiles/${d}/subscriptions` },
+    { method: 'GET', url: `/api/profiles/${d}/activities` },
+    { method: 'GET', url: `/api/profiles/${d}/events${range}` },
+    { method: 'GET', url: `/api/profiles/${d}/managers` },
+    {
+      method: 'POST',
+      url: `/api/profiles/${d}/managers`,
+      payload: { phoneNumber: '+919811122233' },
+    },
+    { method: 'DELETE', url: `/api/profiles/${d}/managers/${w.otherParent.id}` },
+    { method: 'POST', url: `/api/profiles/${d}/photo` },
+    { method: 'DELETE', url: `/api/profiles/${d}/photo` },
+    { method: 'GET', url: sub },
+    { method: 'PATCH', url: sub, payload: { endsOn: '2031-01-01' } },
+    { method: 'POST', url: `${sub}/transitions`, payload: { action: 'cancel' } },
+    { method: 'POST', url: `${sub}/transitions`, payload: { action: 'withdraw' } },
+    { method: 'POST', url: `${sub}/payments`, payload: { amountMinor: 100, method: 'cash' } },
+  ] as const;
+};
+
+describe('family isolation (issue 4)', () => {
+  it('a guardian of child C cannot read or change child D, its subscription or its timeline (404)', async () => {
+    const w = shared;
+    for (const r of otherFamilyRequests(w)) {
+      const res = await t.request({ ...r, token: w.users.profileManager.token });
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBe(404);
+    }
+    // Nothing changed, as D's own parent sees it.
+    const own = await t.request({
+      method: 'GET',
+      url: `/api/profiles/${w.otherChildProfileId}/subscriptions`,
+      token: w.otherParent.token,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().subscriptions).toEqual([
+      expect.objectContaining({
+        id: w.otherSubscriptionId,
+        status: 'active',
+        balanceMinor: 150000,
+      }),
+    ]);
+    const profile = await t.request({
+      method: 'GET',
+      url: `/api/profiles/${w.otherChildProfileId}`,
+      token: w.otherParent.token,
+    });
+    expect(profile.json().profile.displayName).toBe('Other child');
+  });
+
+  it("the program's list is staff-only: a family never sees another family's child in it", async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/programs/${shared.programId}/subscriptions`,
+      token: shared.users.profileManager.token,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the public join page (issue 4)', () => {
+  it('invite-only and archived programs are 404 to everyone outside, readable inside', async () => {
+    const w = shared;
+    const make = async (overrides: Record<string, unknown>) => {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/orgs/${w.orgId}/programs`,
+        token: w.users.orgOwner.token,
+        payload: { name: 'Hidden batch', timeZone: 'Asia/Kolkata' },
+      });
+      const id = res.json().program.id as string;
+      await t.request({
+        method: 'PATCH',
+        url: `/api/programs/${id}`,
+        token: w.users.orgOwner.token,
+        payload: overrides,
+      });
+      return id;
+    };
+    const inviteOnly = await make({ joinPolicy: 'invite' });
+    const archived = await make({ joinPolicy: 'open' });
+    await t.request({
+      method: 'POST',
+      url: `/api/programs/${archived}/archive`,
+      token: w.users.orgOwner.token,
+    });
+    for (const programId of [inviteOnly, archived]) {
+      for (const actor of ['signedOut', 'otherOrgOwner', 'profileManager'] as const) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/programs/${programId}/public`,
+          token: actor === 'signedOut' ? undefined : w.users[actor].token,
+        });
+        expect(res.statusCode, `${actor} ${res.body.slice(0, 120)}`).toBe(404);
+        expect(res.json().code).toBe('not_found');
+      }
+      for (const actor of ['orgStaff', 'orgOwner', 'globalAdmin'] as const) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/programs/${programId}/public`,
+          token: w.users[actor].token,
+        });
+        expect(res.statusCode, actor).toBe(200);
+      }
+    }
+    // And the join itself: nobody outside can ask to join either.
+    const join = await t.request({
+      method: 'POST',
+      url: `/api/programs/${inviteOnly}/subscriptions`,
+      token: w.users.otherOrgOwner.token,
+      payload: { profileId: w.selfProfiles.otherOrgOwner },
+    });
+    expect(join.statusCode).toBe(404);
+  });
 });

@@ -9,6 +9,7 @@ import { ConsoleSmsProvider } from '../src/auth/sms.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/http/app.ts';
+import type { Services } from '../src/http/services.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createDatabaseFromTemplate } from './pg.ts';
 
@@ -33,6 +34,8 @@ export interface TestApp {
   fileStore: LocalFileStore;
   /** `METHOD /path` of every /api route the app registered. */
   apiRoutes: string[];
+  /** The app's services, for operations with no route yet (e.g. the session-pack draw-down). */
+  services: Services;
   /** Every log line (JSON) and SMS console line written so far. */
   logs: string[];
   smsLines: string[];
@@ -56,7 +59,7 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
   const clock = new TestClock();
   const sms = new ConsoleSmsProvider((line) => smsLines.push(line));
   const fileStore = new LocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'rally-files-')));
-  const { app, apiRoutes } = await buildApp({
+  const { app, apiRoutes, services } = await buildApp({
     db: database.db,
     logger,
     sms,
@@ -72,6 +75,7 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
     sms,
     fileStore,
     apiRoutes,
+    services,
     logs,
     smsLines,
     request: ({ token, headers, ...rest }) =>

@@ -24,9 +24,11 @@ export type ActorName = (typeof actorNames)[number];
 
 /**
  * A small tenant world: org A with an owner, an admin, a staff member and a
- * coach of program P; a parent managing child profile C enrolled in P; event
- * E, fee plan F, an open invite I and a logo L in A; org B owned by someone
- * else; and a global admin. Each user has their own (`self`) profile.
+ * coach of program P; a parent managing child profile C enrolled in P
+ * (asked to join on plan F, approved by the owner); another family's child
+ * D, also enrolled in P (family isolation); event E, fee plan F, an open
+ * invite I, a logo L in A and an open invite to manage C; org B owned by
+ * someone else; and a global admin. Each user has their own (`self`) profile.
  */
 export interface World {
   users: Record<Exclude<ActorName, 'signedOut'>, TestUser>;
@@ -39,6 +41,12 @@ export interface World {
   subscriptionId: string;
   planId: string;
   inviteId: string;
+  /** An open invite of a phone to manage child profile C. */
+  profileInviteId: string;
+  /** The parent of child D (not one of the matrix's actors). */
+  otherParent: TestUser;
+  otherChildProfileId: string;
+  otherSubscriptionId: string;
   /** The logo of org A (a file only org A's members and global admins may read). */
   logoFileId: string;
 }
@@ -98,19 +106,43 @@ export async function createWorld(t: TestApp): Promise<World> {
     },
   });
 
-  const child = await t.request({
-    method: 'POST',
-    url: '/api/profiles',
-    token: users.profileManager.token,
-    payload: { displayName: 'Child' },
-  });
-  const childProfileId = child.json().profile.id as string;
-  // Family enrolment through staff comes with the families issue; insert it directly.
-  const subscriptionId = crypto.randomUUID();
-  await t.database.pool.query(
-    `insert into subscriptions (id, org_id, program_id, profile_id, status, starts_on) values ($1, $2, $3, $4, 'active', '2030-01-01')`,
-    [subscriptionId, orgId, programId, childProfileId],
+  const planId = plan.json().feePlan.id as string;
+  const enrolChild = async (parent: TestUser, displayName: string) => {
+    const child = await t.request({
+      method: 'POST',
+      url: '/api/profiles',
+      token: parent.token,
+      payload: { displayName },
+    });
+    const profileId = child.json().profile.id as string;
+    const joined = await t.request({
+      method: 'POST',
+      url: `/api/programs/${programId}/subscriptions`,
+      token: parent.token,
+      payload: { profileId, planId },
+    });
+    const subscriptionId = joined.json().subscription.id as string;
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/programs/${programId}/subscriptions/${subscriptionId}/transitions`,
+      token: users.orgOwner.token,
+      payload: { action: 'approve' },
+    });
+    if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+    return { profileId, subscriptionId };
+  };
+  const { profileId: childProfileId, subscriptionId } = await enrolChild(
+    users.profileManager,
+    'Child',
   );
+  const otherParent = await signUp(t, `otherParent ${worldCounter}`);
+  const other = await enrolChild(otherParent, 'Other child');
+  const profileInvite = await t.request({
+    method: 'POST',
+    url: `/api/profiles/${childProfileId}/managers`,
+    token: users.profileManager.token,
+    payload: { phoneNumber: `+9197${String(30_000_000 + worldCounter).slice(-8)}` },
+  });
 
   const selfProfiles = Object.fromEntries(
     await Promise.all(names.map(async (n) => [n, await selfProfileId(t, users[n])] as const)),
@@ -125,8 +157,12 @@ export async function createWorld(t: TestApp): Promise<World> {
     eventId: event.json().event.id,
     childProfileId,
     subscriptionId,
-    planId: plan.json().feePlan.id,
+    planId,
     inviteId: pending.json().invite.id,
+    profileInviteId: profileInvite.json().invite.id,
+    otherParent,
+    otherChildProfileId: other.profileId,
+    otherSubscriptionId: other.subscriptionId,
     logoFileId: await setTinyLogo(t, users.orgOwner, orgId),
   };
 }

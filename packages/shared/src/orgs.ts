@@ -7,7 +7,26 @@ export const orgRoleSchema = z.enum(['owner', 'admin', 'staff']);
 /** See {@link orgRoleSchema}. */
 export type OrgRole = z.infer<typeof orgRoleSchema>;
 
-/** An organisation as a member sees it; `role` is the caller's role (null for a global admin who is not a member). */
+/**
+ * A UPI payee address (VPA, "virtual payment address"): `name@handle`, e.g.
+ * `rallyacademy@okhdfcbank` — 2–256 letters, digits, `.`, `-` or `_`, then
+ * `@` and a bank handle starting with a letter (NPCI UPI linking spec: `pa`).
+ */
+export const upiVpaSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/,
+    'UPI ID must look like name@bank, e.g. academy@okhdfcbank',
+  );
+
+/**
+ * An organisation as a member sees it; `role` is the caller's role (null for
+ * a global admin who is not a member). `payeeVpa`/`payeeName` (issue 4) are
+ * where families pay dues by UPI (null = not set up); the server always sends
+ * them — they are optional in the type only so clients written before issue 4
+ * keep compiling.
+ */
 export const orgSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -16,6 +35,8 @@ export const orgSchema = z.object({
   country: z.string(),
   role: orgRoleSchema.nullable(),
   logoUrl: z.string().nullable(),
+  payeeVpa: z.string().nullable().optional(),
+  payeeName: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 /** See {@link orgSchema}. */
@@ -47,7 +68,11 @@ export const orgPermissionsSchema = z.object({
 /** See {@link orgPermissionsSchema}. */
 export type OrgPermissions = z.infer<typeof orgPermissionsSchema>;
 
-/** Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional. */
+/**
+ * Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional.
+ * `payeeVpa` and `payeeName` (issue 4) set the UPI payee of dues; null clears
+ * them (`payeeName` null = the org's name is shown to payers).
+ */
 export const updateOrgSchema = z
   .object({
     name: nameSchema('Organisation name', 100),
@@ -61,6 +86,13 @@ export const updateOrgSchema = z
       ),
     timeZone: timeZoneSchema,
     country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO code such as IN'),
+    payeeVpa: upiVpaSchema.nullable(),
+    payeeName: z
+      .string()
+      .trim()
+      .min(1, 'Payee name is required')
+      .max(50, 'Payee name must be at most 50 characters')
+      .nullable(),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, localDateSchema, nameSchema } from './common.ts';
+import { storedFileSchema } from './files.ts';
 
 /** How a user manages a profile: their own (`self`) or a child's (`guardian`). DESIGN.md §2. */
 export const profileRelationshipSchema = z.enum(['self', 'guardian']);
@@ -31,7 +32,7 @@ export const updateAccountSchema = z.object({ displayName: nameSchema('Name', 80
 /** See {@link updateAccountSchema}. */
 export type UpdateAccount = z.infer<typeof updateAccountSchema>;
 
-/** A program a profile is enrolled in (active subscription), for the profile pages. */
+/** A program a profile has a subscription in (any status: `status` says which), for the profile pages. */
 export const profileProgramSchema = z.object({
   programId: idSchema,
   programName: z.string(),
@@ -43,10 +44,124 @@ export const profileProgramSchema = z.object({
 /** See {@link profileProgramSchema}. */
 export type ProfileProgram = z.infer<typeof profileProgramSchema>;
 
-/** Answer of `GET /api/profiles/:profileId`. */
+/**
+ * A profile as its managers see it from issue 4 on: {@link profileSchema}
+ * plus `photoUrl` (`/api/files/{id}`, readable by the profile's managers and
+ * the staff of programs it is enrolled in), null without a photo. Answers of
+ * `GET/POST/PATCH /api/profiles...` carry this shape.
+ */
+export const managedProfileSchema = profileSchema.extend({
+  photoUrl: z.string().nullable(),
+});
+/** See {@link managedProfileSchema}. */
+export type ManagedProfile = z.infer<typeof managedProfileSchema>;
+
+/**
+ * What the caller may do with a profile (issue 4; policy.ts): every manager
+ * edits it, invites guardians and manages subscriptions; deleting is for its
+ * `self` manager, or for a guardian while it has no own login; giving the
+ * person their own login (`self` manager) only while it has none.
+ */
+export const profilePermissionsSchema = z.object({
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canGiveOwnLogin: z.boolean(),
+});
+/** See {@link profilePermissionsSchema}. */
+export type ProfilePermissions = z.infer<typeof profilePermissionsSchema>;
+
+/**
+ * Answer of `GET /api/profiles/:profileId`: the profile with its photo, the
+ * programs it has subscriptions in (any status) and the caller's permissions.
+ */
 export const profileDetailSchema = z.object({
-  profile: profileSchema,
+  profile: managedProfileSchema,
   programs: z.array(profileProgramSchema),
+  permissions: profilePermissionsSchema,
 });
 /** See {@link profileDetailSchema}. */
 export type ProfileDetail = z.infer<typeof profileDetailSchema>;
+
+/** Body of `PATCH /api/profiles/:profileId` (any manager): name and/or date of birth (null clears it). */
+export const updateProfileSchema = z
+  .object({
+    displayName: nameSchema('Name', 80),
+    dateOfBirth: localDateSchema.nullable(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+/** See {@link updateProfileSchema}. */
+export type UpdateProfile = z.input<typeof updateProfileSchema>;
+
+/** Body of `DELETE /api/profiles/:profileId`: the profile's exact name, typed to confirm. */
+export const deleteProfileSchema = z.object({
+  confirmName: z.string({ message: 'Type the profile’s name to confirm' }),
+});
+/** See {@link deleteProfileSchema}. */
+export type DeleteProfile = z.infer<typeof deleteProfileSchema>;
+
+/** A user who manages a profile; `isYou` marks the caller. Phones are shown to fellow managers. */
+export const profileManagerSchema = z.object({
+  userId: idSchema,
+  displayName: z.string().nullable(),
+  phoneNumber: z.string(),
+  relationship: profileRelationshipSchema,
+  isYou: z.boolean(),
+  addedAt: z.string(),
+});
+/** See {@link profileManagerSchema}. */
+export type ProfileManager = z.infer<typeof profileManagerSchema>;
+
+/** An open invitation of a phone number to manage a profile (accepted at that phone's sign-in). */
+export const profileInviteSchema = z.object({
+  id: idSchema,
+  phoneNumber: z.string(),
+  relationship: profileRelationshipSchema,
+  createdAt: z.string(),
+});
+/** See {@link profileInviteSchema}. */
+export type ProfileInvite = z.infer<typeof profileInviteSchema>;
+
+/** Answer of `GET /api/profiles/:profileId/managers`: managers (`self` first) and open invites. */
+export const profileManagersSchema = z.object({
+  managers: z.array(profileManagerSchema),
+  invites: z.array(profileInviteSchema),
+});
+/** See {@link profileManagersSchema}. */
+export type ProfileManagers = z.infer<typeof profileManagersSchema>;
+
+/**
+ * Body of `POST /api/profiles/:profileId/managers`: add a manager by phone
+ * (parsed as E.164, default country IN). `guardian` adds a second guardian;
+ * `self` gives the person their own login, keeping the profile and its
+ * history. A phone that already has an account is added at once; otherwise
+ * the invite waits for that phone's first sign-in.
+ */
+export const addProfileManagerSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32, 'Phone number is too long'),
+  relationship: profileRelationshipSchema.default('guardian'),
+});
+/** See {@link addProfileManagerSchema}. */
+export type AddProfileManager = z.input<typeof addProfileManagerSchema>;
+
+/** Answer of `POST /api/profiles/:profileId/managers` (201): `manager` when added at once, else `invite`. */
+export const addProfileManagerResponseSchema = z.object({
+  manager: profileManagerSchema.nullable(),
+  invite: profileInviteSchema.nullable(),
+});
+/** See {@link addProfileManagerResponseSchema}. */
+export type AddProfileManagerResponse = z.infer<typeof addProfileManagerResponseSchema>;
+
+/** Params of `/api/profiles/:profileId/managers/:userId`. */
+export const profileManagerParamsSchema = z.object({ profileId: idSchema, userId: idSchema });
+/** Params of `/api/profiles/:profileId/invites/:inviteId`. */
+export const profileInviteParamsSchema = z.object({ profileId: idSchema, inviteId: idSchema });
+
+/** Answer of `POST /api/profiles/:profileId/photo` (201): the new photo. */
+export const profilePhotoResponseSchema = z.object({ photo: storedFileSchema });
+/** See {@link profilePhotoResponseSchema}. */
+export type ProfilePhotoResponse = z.infer<typeof profilePhotoResponseSchema>;

@@ -132,7 +132,7 @@ const feePlanFields = {
     .number({ message: 'Price is required' })
     .int('Price must be in whole minor units (e.g. paise)')
     .min(0, 'Price cannot be negative')
-    .max(100_000_000_00, 'Price is too large'),
+    .max(1_000_000_000, 'Price is too large'),
   currency: z
     .string()
     .trim()

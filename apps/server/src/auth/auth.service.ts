@@ -4,6 +4,7 @@ import { AppError } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { acceptInvitesForPhone } from '../orgs/members.repository.ts';
+import { acceptInvitesForPhone as acceptProfileInvitesForPhone } from '../profiles/profile-managers.repository.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 import type { SmsProvider } from './sms.ts';
@@ -157,8 +158,9 @@ export class AuthService {
       }
       await repo.consumeVerification(tx, v.id, now);
       const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
-      // Invites to organisations become memberships at sign-in (issue 3).
+      // Invites to organisations (issue 3) and to manage profiles (issue 4) are accepted at sign-in.
       await acceptInvitesForPhone(tx, v.phoneNumber, user.id, now);
+      await acceptProfileInvitesForPhone(tx, v.phoneNumber, user.id, now);
       const token = newSessionToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await repo.insertSession(tx, {

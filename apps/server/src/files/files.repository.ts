@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { files, orgs } from '../db/schema/index.ts';
+import { files, orgs, profiles } from '../db/schema/index.ts';
 
 /** A `files` row. */
 export type FileRow = typeof files.$inferSelect;
@@ -44,4 +44,63 @@ export async function replaceOrgLogo(
       .returning({ storageKey: files.storageKey });
     return { ...result, replacedKey: old?.storageKey ?? null };
   });
+}
+
+/**
+ * Makes `file` (inserted here) the photo of `profileId`, or removes the
+ * photo when `file` is null — exactly like {@link replaceOrgLogo}, under the
+ * profile row's lock. Undefined (nothing written) when the profile does not exist.
+ */
+export async function replaceProfilePhoto(
+  db: Db,
+  profileId: string,
+  file: typeof files.$inferInsert | null,
+): Promise<{ file: FileRow | null; replacedKey: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ photoFileId: profiles.photoFileId })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('update');
+    if (!profile) return undefined;
+    const [inserted] = file ? await tx.insert(files).values(file).returning() : [];
+    await tx
+      .update(profiles)
+      .set({ photoFileId: inserted?.id ?? null, updatedAt: sql`now()` })
+      .where(eq(profiles.id, profileId));
+    const result = { file: inserted ?? null, replacedKey: null as string | null };
+    if (!profile.photoFileId) return result;
+    const [old] = await tx
+      .delete(files)
+      .where(eq(files.id, profile.photoFileId))
+      .returning({ storageKey: files.storageKey });
+    return { ...result, replacedKey: old?.storageKey ?? null };
+  });
+}
+
+/**
+ * Whether `userId` may see the photo of `profileId`: they manage the
+ * profile, or they are staff (program manager/coach, org owner/admin) of a
+ * program where it has a live subscription.
+ */
+export async function maySeeProfilePhoto(
+  db: Db,
+  profileId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from profile_managers m where m.profile_id = ${profileId} and m.user_id = ${userId}
+    ) or exists (
+      select 1 from subscriptions s
+      where s.profile_id = ${profileId} and s.status in ('pending', 'active', 'paused')
+        and (
+          exists (select 1 from program_staff ps where ps.program_id = s.program_id and ps.user_id = ${userId})
+          or exists (
+            select 1 from org_members om
+            where om.org_id = s.org_id and om.user_id = ${userId} and om.role in ('owner', 'admin')
+          )
+        )
+    ) as ok`);
+  return result.rows[0]?.ok === true;
 }

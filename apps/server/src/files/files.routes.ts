@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { orgParamsSchema } from '@rally/shared/common';
+import { orgParamsSchema, profileParamsSchema } from '@rally/shared/common';
 import { fileParamsSchema, MAX_IMAGE_BYTES, UPLOAD_FIELD } from '@rally/shared/files';
 import { requireActor } from '../http/auth-hook.ts';
 import { AppError } from '../http/errors.ts';
@@ -35,7 +35,10 @@ const MULTIPART_OPTIONS = {
  *   GIF, <= 5 MB): 201 `{ logo: StoredFile }`; 400/413 `validation_failed`
  *   for a bad image, 404 org not visible, 403 org staff.
  * - `DELETE /api/orgs/:orgId/logo`: 204 (also when there was no logo).
- * - `GET /api/files/:fileId`: the bytes, for whoever may view the file's org.
+ * - `POST /api/profiles/:profileId/photo` multipart, same rules: 201
+ *   `{ photo: StoredFile }`; 404 unless a manager of the profile.
+ * - `DELETE /api/profiles/:profileId/photo`: 204 (also when there was no photo).
+ * - `GET /api/files/:fileId`: the bytes, for whoever may read the file (FilesService).
  * Multipart parsing is registered only in the upload route's scope.
  */
 export function registerFileRoutes(app: FastifyInstance, s: Services): void {
@@ -47,6 +50,19 @@ export function registerFileRoutes(app: FastifyInstance, s: Services): void {
       const logo = await s.files.setOrgLogo(actor, orgId, () => readUpload(request));
       return reply.status(201).send({ logo });
     });
+    scope.post('/api/profiles/:profileId/photo', async (request, reply) => {
+      const actor = requireActor(request);
+      const { profileId } = parseInput(profileParamsSchema, request.params);
+      const photo = await s.files.setProfilePhoto(actor, profileId, () => readUpload(request));
+      return reply.status(201).send({ photo });
+    });
+  });
+
+  app.delete('/api/profiles/:profileId/photo', async (request, reply) => {
+    const actor = requireActor(request);
+    const { profileId } = parseInput(profileParamsSchema, request.params);
+    await s.files.removeProfilePhoto(actor, profileId);
+    return reply.status(204).send();
   });
 
   app.delete('/api/orgs/:orgId/logo', async (request, reply) => {

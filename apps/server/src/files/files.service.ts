@@ -5,6 +5,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { findOrgWithRole } from '../orgs/orgs.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
+import { findManagedProfile, findProfile } from '../profiles/profiles.repository.ts';
 import { storageKey, type FileStore } from './file-store.ts';
 import * as repo from './files.repository.ts';
 import { checkImage, extensionOf, type Upload } from './image-upload.ts';
@@ -18,13 +19,16 @@ export interface FileToServe {
 }
 
 /**
- * Uploaded files (org logos for now): checked on the way in
+ * Uploaded files (org logos, profile photos): checked on the way in
  * ({@link checkImage}), bytes in the {@link FileStore}, a `files` row per file.
  *
- * Who may read a file: whoever may view its org (`org:view`: the org's
- * members, and global admins). Files without an org: global admins only.
+ * Who may read a file: an org logo, whoever may view its org (`org:view`:
+ * the org's members, and global admins); a profile photo, the profile's
+ * managers and the staff of programs it has a live subscription in (they
+ * see it on rosters), and global admins. Other files: global admins only.
  * Who may change an org's logo: `org:edit` (owners and admins, and global
  * admins); DESIGN.md §2: 404 when the org is not visible, 403 for org staff.
+ * Who may change a profile photo: its managers (`profile:manage`; 404 for anyone else).
  */
 export class FilesService {
   constructor(
@@ -83,8 +87,61 @@ export class FilesService {
   }
 
   /**
+   * Replaces the photo of `profileId` with the image `readUpload()` yields
+   * (its managers; 404 otherwise). Same order and guarantees as
+   * {@link setOrgLogo}: authorize, check the image (400/413), store bytes,
+   * then the row under the profile's lock; replaced bytes go after commit.
+   */
+  async setProfilePhoto(
+    actor: PolicyActor,
+    profileId: string,
+    readUpload: () => Promise<Upload>,
+  ): Promise<StoredFile> {
+    await this.authorizeProfileChange(actor, profileId);
+    const upload = await readUpload();
+    const contentType = await checkImage(upload);
+    const id = newId();
+    const key = storageKey('profile-photo', id);
+    await this.store.put(key, upload.bytes, contentType);
+    let result;
+    try {
+      result = await repo.replaceProfilePhoto(this.db, profileId, {
+        id,
+        profileId,
+        uploadedBy: actor.userId,
+        purpose: 'profile-photo',
+        contentType,
+        sizeBytes: upload.bytes.length,
+        storageKey: key,
+      });
+    } catch (err) {
+      await this.removeBytes(key);
+      throw err;
+    }
+    if (!result?.file) {
+      await this.removeBytes(key);
+      throw notFound('This profile');
+    }
+    if (result.replacedKey) await this.removeBytes(result.replacedKey);
+    return present(result.file);
+  }
+
+  /** Removes the photo of `profileId` (nothing to do when it has none). Same access rule as {@link setProfilePhoto}. */
+  async removeProfilePhoto(actor: PolicyActor, profileId: string): Promise<void> {
+    await this.authorizeProfileChange(actor, profileId);
+    const result = await repo.replaceProfilePhoto(this.db, profileId, null);
+    if (!result) throw notFound('This profile');
+    if (result.replacedKey) await this.removeBytes(result.replacedKey);
+  }
+
+  /** Removes the bytes under `keys` after their rows are gone (best effort, like every removal here). */
+  async removeStored(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.removeBytes(key);
+  }
+
+  /**
    * Opens file `fileId` for `actor`: 404 when it does not exist, the actor may
-   * not view its org, or its bytes are missing from the store.
+   * not read it (see the class comment), or its bytes are missing from the store.
    */
   async open(actor: PolicyActor, fileId: string): Promise<FileToServe> {
     const file = await repo.findFile(this.db, fileId);
@@ -95,11 +152,14 @@ export class FilesService {
       body: stored.body,
       sizeBytes: stored.sizeBytes,
       contentType: file.contentType,
-      fileName: `${file.purpose === 'org-logo' ? 'logo' : 'file'}.${extensionOf(file.contentType)}`,
+      fileName: `${FILE_NAMES[file.purpose]}.${extensionOf(file.contentType)}`,
     };
   }
 
   private async mayRead(actor: PolicyActor, file: repo.FileRow): Promise<boolean> {
+    if (file.profileId) {
+      return actor.isGlobalAdmin || repo.maySeeProfilePhoto(this.db, file.profileId, actor.userId);
+    }
     if (!file.orgId) return actor.isGlobalAdmin;
     const org = await findOrgWithRole(this.db, file.orgId, actor.userId);
     return !!org && can(actor, 'org:view', { type: 'org', orgRole: org.role });
@@ -117,6 +177,18 @@ export class FilesService {
     }
   }
 
+  private async authorizeProfileChange(actor: PolicyActor, profileId: string): Promise<void> {
+    const managed = await findManagedProfile(this.db, profileId, actor.userId);
+    const profile =
+      managed ?? (actor.isGlobalAdmin ? await findProfile(this.db, profileId) : undefined);
+    const resource = {
+      type: 'profile' as const,
+      relationship: managed?.relationship ?? null,
+      hasSelfManager: profile?.hasSelfManager ?? false,
+    };
+    if (!profile || !can(actor, 'profile:manage', resource)) throw notFound('This profile');
+  }
+
   /** Best-effort removal of bytes no row points at any more; a failure only leaves an orphan. */
   private async removeBytes(key: string): Promise<void> {
     try {
@@ -129,6 +201,11 @@ export class FilesService {
     }
   }
 }
+
+const FILE_NAMES: Record<repo.FileRow['purpose'], string> = {
+  'org-logo': 'logo',
+  'profile-photo': 'photo',
+};
 
 /** The API shape of a stored image (`storedFileSchema`). */
 function present(file: repo.FileRow): StoredFile {

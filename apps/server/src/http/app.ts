@@ -20,6 +20,7 @@ import { registerProfileRoutes } from '../profiles/profiles.routes.ts';
 import { registerProgramRoutes } from '../programs/programs.routes.ts';
 import { registerProgramSettingsRoutes } from '../programs/program-settings.routes.ts';
 import { registerSearchRoutes } from '../search/search.routes.ts';
+import { registerSubscriptionRoutes } from '../subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerMemberRoutes(app, services);
   registerProgramRoutes(app, services);
   registerProgramSettingsRoutes(app, services);
+  registerSubscriptionRoutes(app, services);
   registerSearchRoutes(app, services);
   registerProfileRoutes(app, services);
   registerFileRoutes(app, services);

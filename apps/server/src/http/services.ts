@@ -1,4 +1,5 @@
 import { AccountService } from '../account/account.service.ts';
+import { ActivitiesService } from '../activities/activities.service.ts';
 import { AuthService } from '../auth/auth.service.ts';
 import type { SmsProvider } from '../auth/sms.ts';
 import type { Db } from '../db/client.ts';
@@ -6,11 +7,17 @@ import { EventsService } from '../events/events.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { MembersService } from '../orgs/members.service.ts';
 import { OrgsService } from '../orgs/orgs.service.ts';
+import { ProfileManagersService } from '../profiles/profile-managers.service.ts';
 import { ProfilesService } from '../profiles/profiles.service.ts';
+import { PublicProgramService } from '../programs/public-program.service.ts';
 import { SearchService } from '../search/search.service.ts';
 import { ProgramSettingsService } from '../programs/program-settings.service.ts';
 import { ProgramsService } from '../programs/programs.service.ts';
+import { DuesService } from '../subscriptions/dues.service.ts';
+import { EnrolmentService } from '../subscriptions/enrolment.service.ts';
+import { SessionPacksService } from '../subscriptions/session-packs.service.ts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import { TransitionsService } from '../subscriptions/transitions.service.ts';
 import { AdminService } from '../admin/admin.service.ts';
 import { ClientsService } from '../clients/clients.service.ts';
 import { ConfigService } from '../config/config.service.ts';
@@ -28,9 +35,16 @@ export interface Services {
   search: SearchService;
   programs: ProgramsService;
   programSettings: ProgramSettingsService;
+  publicPrograms: PublicProgramService;
   profiles: ProfilesService;
+  profileManagers: ProfileManagersService;
+  activities: ActivitiesService;
   events: EventsService;
   subscriptions: SubscriptionsService;
+  enrolment: EnrolmentService;
+  transitions: TransitionsService;
+  dues: DuesService;
+  sessionPacks: SessionPacksService;
   files: FilesService;
   admin: AdminService;
   config: ConfigService;
@@ -49,7 +63,8 @@ export function createServices(
   fileStore: FileStore = new MemoryFileStore(),
 ): Services {
   const programs = new ProgramsService(db);
-  const profiles = new ProfilesService(db);
+  const files = new FilesService(db, fileStore);
+  const profiles = new ProfilesService(db, files);
   return {
     clock,
     auth: new AuthService(db, sms, clock),
@@ -59,10 +74,17 @@ export function createServices(
     search: new SearchService(db),
     programs,
     programSettings: new ProgramSettingsService(db, programs),
+    publicPrograms: new PublicProgramService(db, clock),
     profiles,
+    profileManagers: new ProfileManagersService(db, profiles, clock),
+    activities: new ActivitiesService(db, profiles),
     events: new EventsService(db, programs, profiles),
     subscriptions: new SubscriptionsService(db, programs, profiles, clock),
-    files: new FilesService(db, fileStore),
+    enrolment: new EnrolmentService(db, profiles, clock),
+    transitions: new TransitionsService(db, programs, clock),
+    dues: new DuesService(db, clock),
+    sessionPacks: new SessionPacksService(db, clock),
+    files,
     admin: new AdminService(db),
     config: new ConfigService(db, clock),
     clients: new ClientsService(db),

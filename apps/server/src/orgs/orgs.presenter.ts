@@ -11,6 +11,8 @@ export function presentOrg(org: OrgWithRole): Org {
     country: org.country,
     role: org.role,
     logoUrl: org.logoFileId ? `/api/files/${org.logoFileId}` : null,
+    payeeVpa: org.payeeVpa,
+    payeeName: org.payeeName,
     createdAt: org.createdAt.toISOString(),
   };
 }

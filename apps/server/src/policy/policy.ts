@@ -27,14 +27,28 @@ export interface ProgramResource {
   status: 'active' | 'archived';
 }
 
-/** A profile as the policy sees it: how the actor manages it (null = not a manager). */
+/**
+ * A profile as the policy sees it: how the actor manages it (null = not a
+ * manager) and whether someone manages it as `self` (the person has their own login).
+ */
 export interface ProfileResource {
   type: 'profile';
+  relationship: ProfileRelationship | null;
+  hasSelfManager?: boolean;
+}
+
+/**
+ * A subscription as the policy sees it: its program (as the actor sees it)
+ * and how the actor manages its profile (null = not a manager of it).
+ */
+export interface SubscriptionResource {
+  type: 'subscription';
+  program: ProgramResource;
   relationship: ProfileRelationship | null;
 }
 
 /** Anything the policy decides on. */
-export type PolicyResource = OrgResource | ProgramResource | ProfileResource;
+export type PolicyResource = OrgResource | ProgramResource | ProfileResource | SubscriptionResource;
 
 /** Actions, by resource type (DESIGN.md §2). */
 export type Action =
@@ -51,11 +65,27 @@ export type Action =
   | 'program:manage-events'
   | 'program:manage-subscriptions'
   | 'program:view-roster'
-  | 'program:self-enrol'
+  | 'program:view-public'
+  | 'program:join'
   | 'profile:view'
-  | 'profile:manage';
+  | 'profile:manage'
+  | 'profile:delete'
+  | 'profile:give-own-login'
+  | 'profile:remove-self-manager'
+  | 'subscription:view'
+  | 'subscription:act-as-family'
+  | 'subscription:act-as-staff';
 
 const isOrgAdmin = (role: OrgRole | null) => role === 'owner' || role === 'admin';
+
+/** Program actions that need an active (not archived) program. */
+const ACTIVE_PROGRAM_ONLY = new Set<Action>([
+  'program:edit',
+  'program:manage-staff',
+  'program:manage-events',
+  'program:manage-subscriptions',
+  'program:join',
+]);
 
 /**
  * The one authorization rule book (DESIGN.md §2), used by every service:
@@ -64,13 +94,31 @@ const isOrgAdmin = (role: OrgRole | null) => role === 'owner' || role === 'admin
  * - org admin: everything in the org but owners/admins and deletion; org staff: see the org and its programs;
  * - archived programs are read-only (only restoring is allowed);
  * - program manager/coach: the program's events, roster and subscriptions;
- * - family (manager of an enrolled profile): see the program;
- * - profile manager (self or guardian): the profile;
- * - any signed-in user: enrol their own profile in an active `open` program.
+ * - family (manager of a profile with an active or paused subscription): see the program;
+ * - profile manager (self or guardian): the profile, its subscriptions and
+ *   timeline; deleting it is for its `self` manager, or for a guardian while
+ *   it has no own login; a `self` manager is removed only by themself;
+ * - subscriptions: the program's staff act as staff (approve, pause, …); the
+ *   profile's managers act as its family (withdraw, cancel) — both only while
+ *   the program is active; either may view it;
+ * - any signed-in user: join (or ask to join) an active `open`/`approval` program;
+ * - anyone, signed out too (`actor` null): the public join page of an active
+ *   `open`/`approval` program (issue 4); nothing else.
  * Returns true when `actor` may do `action` on `resource`. Callers answer a
  * failed `*:view` with 404 (never reveal existence) and other failures with 403.
  */
-export function can(actor: PolicyActor, action: Action, resource: PolicyResource): boolean {
+export function can(actor: PolicyActor | null, action: Action, resource: PolicyResource): boolean {
+  if (!actor) {
+    return action === 'program:view-public' && resource.type === 'program' && isJoinable(resource);
+  }
+  // An archived program is read-only for everyone, global admins included (issue 3).
+  if (
+    resource.type === 'program' &&
+    resource.status !== 'active' &&
+    ACTIVE_PROGRAM_ONLY.has(action)
+  ) {
+    return false;
+  }
   if (actor.isGlobalAdmin) return true;
   switch (resource.type) {
     case 'org':
@@ -78,9 +126,47 @@ export function can(actor: PolicyActor, action: Action, resource: PolicyResource
     case 'program':
       return canOnProgram(action, resource);
     case 'profile':
+      return canOnProfile(action, resource);
+    case 'subscription':
+      return canOnSubscription(action, resource);
+  }
+}
+
+/** An active program that families may join or ask to join. */
+function isJoinable(program: ProgramResource): boolean {
+  return program.status === 'active' && program.joinPolicy !== 'invite';
+}
+
+function canOnProfile(action: Action, profile: ProfileResource): boolean {
+  const isManager = profile.relationship !== null;
+  switch (action) {
+    case 'profile:view':
+    case 'profile:manage':
+      return isManager;
+    case 'profile:delete':
       return (
-        (action === 'profile:view' || action === 'profile:manage') && resource.relationship !== null
+        profile.relationship === 'self' ||
+        (profile.relationship === 'guardian' && !profile.hasSelfManager)
       );
+    case 'profile:give-own-login':
+      return isManager && !profile.hasSelfManager;
+    case 'profile:remove-self-manager':
+      return profile.relationship === 'self';
+    default:
+      return false;
+  }
+}
+
+function canOnSubscription(action: Action, sub: SubscriptionResource): boolean {
+  switch (action) {
+    case 'subscription:view':
+      return sub.relationship !== null || canOnProgram('program:view-roster', sub.program);
+    case 'subscription:act-as-family':
+      return sub.relationship !== null && sub.program.status === 'active';
+    case 'subscription:act-as-staff':
+      return canOnProgram('program:manage-subscriptions', sub.program);
+    default:
+      return false;
   }
 }
 
@@ -116,8 +202,10 @@ function canOnProgram(action: Action, program: ProgramResource): boolean {
       return isStaff && isWritable;
     case 'program:view-roster':
       return isStaff;
-    case 'program:self-enrol':
-      return isWritable && (program.joinPolicy === 'open' || isStaff);
+    case 'program:view-public':
+      return isJoinable(program) || canOnProgram('program:view', program);
+    case 'program:join':
+      return isJoinable(program);
     default:
       return false;
   }

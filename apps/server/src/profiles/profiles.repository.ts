@@ -1,19 +1,31 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { orgs, profileManagers, profiles, programs, subscriptions } from '../db/schema/index.ts';
+import {
+  files,
+  orgs,
+  profileManagers,
+  profiles,
+  programs,
+  subscriptions,
+} from '../db/schema/index.ts';
 
-/** A profile with how the user manages it. */
+/** A profile with how the user manages it and whether anyone manages it as `self`. */
 export type ManagedProfileRow = typeof profiles.$inferSelect & {
   relationship: 'self' | 'guardian';
+  hasSelfManager: boolean;
 };
+
+const hasSelfManager = sql<boolean>`exists (select 1 from ${profileManagers} m where m.profile_id = ${profiles.id} and m.relationship = 'self')`;
 
 const managedColumns = {
   id: profiles.id,
   displayName: profiles.displayName,
   dateOfBirth: profiles.dateOfBirth,
+  photoFileId: profiles.photoFileId,
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
   relationship: profileManagers.relationship,
+  hasSelfManager,
 };
 
 /** Profiles `userId` manages, their own first, then by name. */
@@ -33,7 +45,11 @@ export async function listProfilesOfUser(
 }
 
 /** Profile `profileId` as managed by `userId`, or undefined when not a manager (or no such profile). */
-export async function findManagedProfile(db: Db, profileId: string, userId: string) {
+export async function findManagedProfile(
+  db: Db | Tx,
+  profileId: string,
+  userId: string,
+): Promise<ManagedProfileRow | undefined> {
   const [row] = await db
     .select(managedColumns)
     .from(profileManagers)
@@ -42,10 +58,13 @@ export async function findManagedProfile(db: Db, profileId: string, userId: stri
   return row;
 }
 
-/** Whether profile `profileId` exists (for global admins, who manage no profile). */
-export async function findProfile(db: Db, profileId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId));
-  return row;
+/** Profile `profileId` with whether it has a `self` manager, or undefined (for global admins, who manage no profile). */
+export async function findProfile(db: Db | Tx, profileId: string) {
+  const [row] = await db
+    .select({ p: profiles, hasSelfManager })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row ? { ...row.p, hasSelfManager: row.hasSelfManager } : undefined;
 }
 
 /** Inserts a profile and makes `userId` its manager with `relationship`, in the caller's transaction. */
@@ -58,7 +77,62 @@ export async function insertProfileWithManager(
   const [created] = await tx.insert(profiles).values(profile).returning();
   if (!created) throw new Error('profile insert returned nothing');
   await tx.insert(profileManagers).values({ profileId: created.id, userId, relationship });
-  return { ...created, relationship };
+  return { ...created, relationship, hasSelfManager: relationship === 'self' };
+}
+
+/** Inserts a profile without managers (staff enrolling someone by name; the guardian joins by invite). */
+export async function insertProfile(tx: Tx, profile: typeof profiles.$inferInsert) {
+  const [created] = await tx.insert(profiles).values(profile).returning();
+  if (!created) throw new Error('profile insert returned nothing');
+  return created;
+}
+
+/** Updates a profile's name and/or date of birth; returns the row, or undefined when it is gone. */
+export async function updateProfile(
+  db: Db | Tx,
+  profileId: string,
+  patch: { displayName?: string; dateOfBirth?: string | null },
+) {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(profiles.id, profileId))
+    .returning();
+  return row;
+}
+
+/** Locks the profile row until the transaction ends (every manager change of one profile runs one at a time). */
+export async function lockProfile(tx: Tx, profileId: string) {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId)).for('update');
+  return row;
+}
+
+/** Number of live (`pending`, `active`, `paused`) subscriptions of a profile. */
+export async function liveSubscriptionCount(tx: Tx, profileId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.profileId, profileId),
+        inArray(subscriptions.status, ['pending', 'active', 'paused']),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes a profile and everything that is only its (managers, invites,
+ * ended subscriptions with their history and dues, timeline, photo rows).
+ * Returns the storage keys of its files, to remove the bytes after commit.
+ */
+export async function deleteProfile(tx: Tx, profileId: string): Promise<string[]> {
+  const owned = await tx
+    .select({ storageKey: files.storageKey })
+    .from(files)
+    .where(eq(files.profileId, profileId));
+  await tx.delete(profiles).where(eq(profiles.id, profileId));
+  return owned.map((f) => f.storageKey);
 }
 
 /** The `self` profile of `userId`, locked for update, or undefined. */
@@ -80,7 +154,7 @@ export async function renameProfile(tx: Tx, profileId: string, displayName: stri
     .where(eq(profiles.id, profileId));
 }
 
-/** Programs `profileId` has a live subscription in, with org names. */
+/** Programs `profileId` has a subscription in (any status), with org names. */
 export async function programsOfProfile(db: Db, profileId: string) {
   return db
     .select({

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   orgMembers,
@@ -15,7 +15,10 @@ export type ProgramRow = typeof programs.$inferSelect & {
   activeSubscriptions: number;
 };
 
-/** A program and what `userId` is in it: org role, program role, family (manages an enrolled profile). */
+/**
+ * A program and what `userId` is in it: org role, program role, family
+ * (manages a profile with an active or paused subscription in it).
+ */
 export type ProgramAccess = ProgramRow & {
   orgRole: 'owner' | 'admin' | 'staff' | null;
   programRole: 'manager' | 'coach' | null;
@@ -59,7 +62,13 @@ export async function findProgramAccess(
           .select({ one: sql`1` })
           .from(subscriptions)
           .innerJoin(profileManagers, eq(profileManagers.profileId, subscriptions.profileId))
-          .where(and(eq(subscriptions.programId, programs.id), eq(profileManagers.userId, userId))),
+          .where(
+            and(
+              eq(subscriptions.programId, programs.id),
+              eq(profileManagers.userId, userId),
+              inArray(subscriptions.status, ['active', 'paused']),
+            ),
+          ),
       )}`,
     })
     .from(programs)

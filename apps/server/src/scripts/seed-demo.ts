@@ -10,10 +10,11 @@ import { createServices } from '../http/services.ts';
 import { ConsoleSmsProvider } from '../auth/sms.ts';
 import { systemClock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { insertSubscription } from '../subscriptions/subscriptions.repository.ts';
 
 // `npm run seed:demo`: a demo organisation with 2 programs, 3 weeks of events
 // and 6 profiles (2 children with a guardian), on the same database `npm start` uses.
+// Issue 4: fee plans, a UPI payee, an approved child with dues part-paid, a
+// request waiting for the coach, and adults who joined an open program.
 
 const DEMO_SLUG = 'rally-demo-academy';
 const people = {
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       `  ${people.coach.phone}  ${people.coach.name} — owner of the organisation, coaches both programs`,
     );
     console.log(
-      `  ${people.parent.phone}  ${people.parent.name} — guardian of Aarav and Diya (U12 Football)`,
+      `  ${people.parent.phone}  ${people.parent.name} — guardian of Aarav (U12 Football) and Diya (request waiting)`,
     );
     console.log(
       `  ${people.athleteA.phone}  ${people.athleteA.name} — adult member (Adult Fitness)`,
@@ -104,19 +105,51 @@ async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
   });
 
   const today = DateTime.now().setZone('Asia/Kolkata').startOf('week');
-  const enrol = (programId: string, profileId: string) =>
-    insertSubscription(db, {
-      id: newId(),
-      orgId: org.id,
-      programId,
-      profileId,
-      status: 'active',
-      startsOn: today.toISODate() ?? '',
-      createdBy: coach.userId,
-    });
-  await enrol(football.id, aarav.id);
-  await enrol(football.id, diya.id);
-  for (const a of [coach, parent, athleteA, athleteB]) await enrol(fitness.id, a.selfProfileId);
+  await s.orgs.update(coach, org.id, {
+    payeeVpa: 'rallydemo@okhdfcbank',
+    payeeName: 'Rally Demo Academy',
+  });
+  const monthly = await s.programSettings.createFeePlan(coach, football.id, {
+    name: 'Monthly',
+    priceMinor: 250000,
+    currency: 'INR',
+    billing: 'period',
+    period: 'month',
+  });
+  await s.programSettings.createFeePlan(coach, football.id, {
+    name: '10-session pack',
+    priceMinor: 300000,
+    currency: 'INR',
+    billing: 'pack',
+    sessionsIncluded: 10,
+  });
+  const dropIn = await s.programSettings.createFeePlan(coach, fitness.id, {
+    name: '12 sessions',
+    priceMinor: 180000,
+    currency: 'INR',
+    billing: 'pack',
+    sessionsIncluded: 12,
+  });
+  await s.programSettings.update(coach, football.id, { capacity: 20 });
+  await s.programSettings.update(coach, fitness.id, { joinPolicy: 'open' });
+
+  // U12 Football takes requests: Aarav's was approved and part-paid, Diya's waits for the coach.
+  const aaravSub = await s.enrolment.create(parent, football.id, {
+    profileId: aarav.id,
+    planId: monthly.id,
+  });
+  await s.transitions.transition(coach, football.id, aaravSub.id, 'approve');
+  await s.dues.recordPayment(coach, football.id, aaravSub.id, {
+    amountMinor: 150000,
+    method: 'cash',
+    reference: 'Receipt 1',
+  });
+  await s.enrolment.create(parent, football.id, { profileId: diya.id, planId: monthly.id });
+  // Adult Fitness is open: the adults joined it themselves; the coach enrolled herself.
+  for (const a of [parent, athleteA, athleteB]) {
+    await s.enrolment.create(a, fitness.id, { profileId: a.selfProfileId, planId: dropIn.id });
+  }
+  await s.enrolment.create(coach, fitness.id, { profileId: coach.selfProfileId });
 
   for (let week = 0; week < 3; week++) {
     for (let day = 0; day < 7; day++) {

@@ -100,6 +100,7 @@ function visibleTo(userId: string, q: string, like: string): SQL {
       union select id from staff_programs
       union select s.program_id from subscriptions s
         join profile_managers pm on pm.profile_id = s.profile_id and pm.user_id = ${userId}
+        where s.status in ('active', 'paused')
     )
     (select 'org' as type, o.id, o.name as title, o.slug as subtitle, '/orgs/' || o.id as path,
             word_similarity(${q}, o.name) as score

@@ -1,32 +1,36 @@
-import { DateTime } from 'luxon';
-import type { Subscription } from '@rally/shared/subscriptions';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
-import { newId } from '../lib/ids.ts';
+import type {
+  SubscriptionDetail,
+  SubscriptionSummary,
+  subscriptionListQuerySchema,
+  updateSubscriptionSchema,
+} from '@rally/shared/subscriptions';
+import type { z } from 'zod';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
-import { isUniqueViolation, type ProfilesService } from '../profiles/profiles.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
+import { upiPaymentFor } from './dues.service.ts';
+import { hasDuesEntries, listDuesEntries } from './dues.repository.ts';
+import { authorizeSubscription } from './subscription-access.ts';
+import { allowedActions, LIVE_STATUSES } from './subscription-lifecycle.ts';
+import { recordStep } from './subscription-steps.ts';
+import { presentDues, presentHistory, presentSubscription } from './subscriptions.presenter.ts';
 import * as repo from './subscriptions.repository.ts';
 
-/** The API shape of a subscription (`subscriptionSchema`). */
-export function presentSubscription(s: repo.SubscriptionRow): Subscription {
-  return {
-    id: s.id,
-    programId: s.programId,
-    programName: s.programName,
-    profileId: s.profileId,
-    profileName: s.profileName,
-    status: s.status,
-    startsOn: s.startsOn,
-    endsOn: s.endsOn,
-    createdAt: s.createdAt.toISOString(),
-  };
+function badPlan(message: string): AppError {
+  return new AppError('validation_failed', `planId: ${message}`, {
+    errors: [{ path: 'planId', message }],
+  });
 }
 
 /**
- * Enrolments (DESIGN.md §2). This first cut enrols straight to `active`;
- * approval, waitlists and the full lifecycle come with the families issue.
+ * Subscriptions (issue 4; docs/decisions/005): the program's list with
+ * filters, the family's list, the subscription page, and staff edits of plan
+ * and dates. Joining and enrolling live in `EnrolmentService`; lifecycle
+ * transitions and the waitlist in `TransitionsService`; dues in
+ * `DuesService`; session packs in `SessionPacksService`.
  */
 export class SubscriptionsService {
   constructor(
@@ -36,50 +40,188 @@ export class SubscriptionsService {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Enrols a profile the actor manages in a program: program staff in any
-   * active program, others only in an `open` one. Throws 404 (program or
-   * profile not visible), 403 (not allowed to enrol), 409 (already enrolled).
-   */
-  async enrol(actor: PolicyActor, programId: string, profileId: string): Promise<Subscription> {
-    // An open program is reachable by its shared link: visible to anyone who may enrol.
-    const program = await this.programs.authorize(
-      actor,
-      programId,
-      'program:self-enrol',
-      'program:self-enrol',
-    );
-    const profile = await this.profiles.authorize(actor, profileId);
-    const startsOn = DateTime.fromJSDate(this.clock.now(), { zone: program.timeZone }).toISODate();
-    try {
-      const row = await repo.insertSubscription(this.db, {
-        id: newId(),
-        orgId: program.orgId,
-        programId,
-        profileId,
-        status: 'active',
-        startsOn: startsOn ?? '1970-01-01',
-        createdBy: actor.userId,
-      });
-      return presentSubscription({
-        ...row,
-        programName: program.name,
-        profileName: profile.displayName,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new AppError(
-          'conflict',
-          `${profile.displayName} is already enrolled in ${program.name}.`,
-        );
-      }
-      throw err;
-    }
+  /** A program's subscriptions with optional filters (its staff; 403 for families, 404 for others). */
+  async listForProgram(
+    actor: PolicyActor,
+    programId: string,
+    query: z.output<typeof subscriptionListQuerySchema> = {},
+  ): Promise<SubscriptionSummary[]> {
+    await this.programs.authorize(actor, programId, 'program:view-roster');
+    const rows = await repo.listSummaries(this.db, { programId, ...query });
+    return rows.map(presentSubscription);
   }
 
-  /** A program's subscriptions (its staff only; 403 for families). */
-  async listForProgram(actor: PolicyActor, programId: string): Promise<Subscription[]> {
-    await this.programs.authorize(actor, programId, 'program:view-roster');
-    return (await repo.listProgramSubscriptions(this.db, programId)).map(presentSubscription);
+  /** Every subscription of a profile, across programs and orgs (its managers; 404 otherwise). */
+  async listForProfile(actor: PolicyActor, profileId: string): Promise<SubscriptionSummary[]> {
+    await this.profiles.authorize(actor, profileId);
+    return (await repo.listSummaries(this.db, { profileId })).map(presentSubscription);
+  }
+
+  /**
+   * The subscription page: summary, history (oldest first), dues with the
+   * UPI request, sessions used, and what the caller may do. For the
+   * program's staff and the profile's managers; 404 for anyone else.
+   */
+  async get(
+    actor: PolicyActor,
+    programId: string,
+    subscriptionId: string,
+  ): Promise<SubscriptionDetail> {
+    const { subscription: s, roles } = await authorizeSubscription(
+      this.db,
+      actor,
+      programId,
+      subscriptionId,
+    );
+    const [summary, history, ledger, usages, payee] = await Promise.all([
+      repo.findSummary(this.db, s.id),
+      repo.listHistory(this.db, s.id),
+      listDuesEntries(this.db, s.id),
+      repo.listSessionUsages(this.db, s.id),
+      repo.findOrgPayee(this.db, s.orgId),
+    ]);
+    if (!summary) throw notFound('This subscription');
+    const dues = presentDues(ledger, s.currency);
+    const isLive = LIVE_STATUSES.includes(s.status);
+    return {
+      subscription: presentSubscription(summary),
+      history: history.map(presentHistory),
+      dues,
+      upiPayment: upiPaymentFor(payee, dues, summary.programName, summary.profileName),
+      sessionUsages: usages.map((u) => ({
+        eventId: u.eventId,
+        eventTitle: u.eventTitle,
+        eventStartsAt: u.eventStartsAt.toISOString(),
+        usedAt: u.usedAt.toISOString(),
+      })),
+      permissions: {
+        allowedActions: allowedActions(s.status, roles),
+        canEdit: roles.has('staff') && isLive,
+        canRecordPayments: roles.has('staff'),
+      },
+    };
+  }
+
+  /**
+   * Changes plan and/or dates (the program's staff; live subscriptions
+   * only, else 409). A new plan must be one of the program's active plans
+   * (400) in the currency of any dues already recorded (409); its price,
+   * currency and pack size are copied. A plan change does not charge by
+   * itself: an active subscription was charged when it started (staff add
+   * a charge when the new plan should cost something now). Each change is
+   * recorded in the history; a plan change also on the timeline.
+   */
+  async update(
+    actor: PolicyActor,
+    programId: string,
+    subscriptionId: string,
+    patch: z.output<typeof updateSubscriptionSchema>,
+  ): Promise<SubscriptionSummary> {
+    const { roles, program } = await authorizeSubscription(
+      this.db,
+      actor,
+      programId,
+      subscriptionId,
+    );
+    if (!roles.has('staff')) {
+      throw new AppError('forbidden', 'Only the program’s staff can change plans and dates.');
+    }
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const s = await repo.lockSubscription(tx, programId, subscriptionId);
+      if (!s) throw notFound('This subscription');
+      if (!LIVE_STATUSES.includes(s.status)) {
+        throw new AppError(
+          'conflict',
+          `This subscription is ${s.status}: it can no longer be changed.`,
+        );
+      }
+      let next = s;
+      if (patch.planId !== undefined && patch.planId !== s.planId) {
+        next = await this.changePlan(tx, s, patch.planId, actor, now, program.name);
+      }
+      if (patch.startsOn !== undefined || patch.endsOn !== undefined) {
+        await this.changeDates(tx, next, patch, actor, now, program.name);
+      }
+    });
+    return this.summary(subscriptionId);
+  }
+
+  private async changePlan(
+    tx: Tx,
+    s: repo.SubscriptionRecord,
+    planId: string | null,
+    actor: PolicyActor,
+    now: Date,
+    programName: string,
+  ): Promise<repo.SubscriptionRecord> {
+    const plan = planId ? await repo.findActivePlan(tx, s.programId, planId) : undefined;
+    if (planId && !plan) throw badPlan('Choose one of this program’s active fee plans');
+    const hasLedger = await hasDuesEntries(tx, s.id);
+    if (plan && hasLedger && s.currency && plan.currency !== s.currency) {
+      throw new AppError(
+        'conflict',
+        `This subscription’s dues are kept in ${s.currency}; choose a plan priced in ${s.currency}.`,
+      );
+    }
+    const previous = s.planId ? await repo.findPlanName(tx, s.planId) : null;
+    const next = await repo.updateSubscription(
+      tx,
+      s.id,
+      {
+        planId: plan?.id ?? null,
+        priceMinor: plan?.priceMinor ?? null,
+        currency: plan?.currency ?? (hasLedger ? s.currency : null),
+        sessionsIncluded: plan?.sessionsIncluded ?? null,
+      },
+      now,
+    );
+    await recordStep(tx, {
+      subscription: next,
+      action: 'plan_changed',
+      fromStatus: s.status,
+      actorUserId: actor.userId,
+      at: now,
+      programName,
+      data: { planName: plan?.name ?? null, previousPlanName: previous },
+    });
+    return next;
+  }
+
+  private async changeDates(
+    tx: Tx,
+    s: repo.SubscriptionRecord,
+    patch: { startsOn?: string; endsOn?: string | null },
+    actor: PolicyActor,
+    now: Date,
+    programName: string,
+  ): Promise<void> {
+    const startsOn = patch.startsOn ?? s.startsOn;
+    const endsOn = patch.endsOn === undefined ? s.endsOn : patch.endsOn;
+    if (endsOn !== null && endsOn < startsOn) {
+      throw new AppError(
+        'validation_failed',
+        'endsOn: The end date cannot be before the start date.',
+        {
+          errors: [{ path: 'endsOn', message: 'The end date cannot be before the start date' }],
+        },
+      );
+    }
+    const next = await repo.updateSubscription(tx, s.id, { startsOn, endsOn }, now);
+    await recordStep(tx, {
+      subscription: next,
+      action: 'dates_changed',
+      fromStatus: s.status,
+      actorUserId: actor.userId,
+      at: now,
+      programName,
+      data: { startsOn, endsOn, previousStartsOn: s.startsOn, previousEndsOn: s.endsOn },
+    });
+  }
+
+  private async summary(subscriptionId: string): Promise<SubscriptionSummary> {
+    const row = await repo.findSummary(this.db, subscriptionId);
+    if (!row) throw notFound('This subscription');
+    return presentSubscription(row);
   }
 }

@@ -7,3 +7,4 @@ export * from './programs.ts';
 export * from './subscriptions.ts';
 export * from './events.ts';
 export * from './platform.ts';
+export * from './activities.ts';

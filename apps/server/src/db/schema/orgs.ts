@@ -19,6 +19,10 @@ export const orgs = pgTable('orgs', {
   timeZone: text('time_zone').notNull(),
   country: text('country').notNull(),
   logoFileId: uuid('logo_file_id'),
+  /** UPI payee address (VPA, `name@handle`) that families pay dues to; null = not set (issue 4). */
+  payeeVpa: text('payee_vpa'),
+  /** Name shown to the payer in their UPI app (`pn`); null = the org's name. */
+  payeeName: text('payee_name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

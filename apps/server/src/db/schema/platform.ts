@@ -2,25 +2,27 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { orgs } from './orgs.ts';
+import { profiles } from './profiles.ts';
 
 /**
- * An uploaded file (logos now; photos and attachments later). The bytes live
- * in the file store (local disk or S3) under `storageKey`; type and size were
- * checked on upload.
+ * An uploaded file: an org logo (`orgId` set) or a profile photo
+ * (`profileId` set). The bytes live in the file store (local disk or S3)
+ * under `storageKey`; type and size were checked on upload.
  */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey(),
     orgId: uuid('org_id').references(() => orgs.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    purpose: text('purpose').$type<'org-logo'>().notNull(),
+    purpose: text('purpose').$type<'org-logo' | 'profile-photo'>().notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_org_idx').on(t.orgId)],
+  (t) => [index('files_org_idx').on(t.orgId), index('files_profile_idx').on(t.profileId)],
 );
 
 /**

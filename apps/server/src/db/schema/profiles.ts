@@ -17,13 +17,16 @@ export const profiles = pgTable('profiles', {
   id: uuid('id').primaryKey(),
   displayName: text('display_name').notNull(),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  /** The profile photo (`files` row with purpose `profile-photo`), or null. */
+  photoFileId: uuid('photo_file_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
  * Who manages a profile: the person themself (`self`) or a guardian. A user
- * has at most one `self` profile (unique partial index).
+ * has at most one `self` profile, and a profile at most one `self` manager
+ * (unique partial indexes, so concurrent invites cannot break either rule).
  */
 export const profileManagers = pgTable(
   'profile_managers',
@@ -43,6 +46,38 @@ export const profileManagers = pgTable(
     uniqueIndex('profile_managers_one_self_idx')
       .on(t.userId)
       .where(sql`${t.relationship} = 'self'`),
+    uniqueIndex('profile_managers_one_self_per_profile_idx')
+      .on(t.profileId)
+      .where(sql`${t.relationship} = 'self'`),
     check('profile_managers_relationship_check', sql`${t.relationship} in ('self', 'guardian')`),
+  ],
+);
+
+/**
+ * An invitation of a phone number to manage a profile, as a second guardian
+ * or as the person themself (`self`: the child gets their own login). It
+ * becomes a manager row when that phone signs in; one open invite per
+ * profile and phone (issue 4).
+ */
+export const profileInvites = pgTable(
+  'profile_invites',
+  {
+    id: uuid('id').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    relationship: text('relationship').$type<'self' | 'guardian'>().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('profile_invites_open_idx')
+      .on(t.profileId, t.phoneNumber)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index('profile_invites_phone_idx').on(t.phoneNumber),
+    check('profile_invites_relationship_check', sql`${t.relationship} in ('self', 'guardian')`),
   ],
 );

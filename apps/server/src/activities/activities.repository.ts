@@ -1,0 +1,66 @@
+import type { ActivityKind } from '@rally/shared/activities';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { activities, users } from '../db/schema/index.ts';
+import { newId } from '../lib/ids.ts';
+
+/** A timeline entry to write: the profile, what happened, who did it, when (UTC) and what to show. */
+export interface NewActivity {
+  profileId: string;
+  kind: ActivityKind;
+  actorUserId: string | null;
+  at: Date;
+  orgId?: string | null;
+  programId?: string | null;
+  subscriptionId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes a timeline entry in the caller's transaction (issue 4: activities
+ * are written by the domain action itself, so an entry exists exactly when
+ * the action committed).
+ */
+export async function insertActivity(tx: Tx, a: NewActivity): Promise<void> {
+  await tx.insert(activities).values({
+    id: newId(),
+    profileId: a.profileId,
+    kind: a.kind,
+    actorUserId: a.actorUserId,
+    orgId: a.orgId ?? null,
+    programId: a.programId ?? null,
+    subscriptionId: a.subscriptionId ?? null,
+    data: a.data ?? {},
+    createdAt: a.at,
+  });
+}
+
+/** An activity row with its actor's name. */
+export type ActivityRow = typeof activities.$inferSelect & { actorName: string | null };
+
+/**
+ * Up to `limit` entries of `profileId`, newest first (`createdAt`, then id,
+ * descending), strictly after the keyset position `after` when given.
+ */
+export async function listActivities(
+  db: Db,
+  profileId: string,
+  limit: number,
+  after?: { at: Date; id: string },
+): Promise<ActivityRow[]> {
+  const rows = await db
+    .select({ a: activities, actorName: users.displayName })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.actorUserId))
+    .where(
+      and(
+        eq(activities.profileId, profileId),
+        after
+          ? sql`(${activities.createdAt}, ${activities.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.a, actorName: r.actorName }));
+}

@@ -1,0 +1,245 @@
+import type { SubscriptionAction, SubscriptionSummary } from '@rally/shared/subscriptions';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
+import { authorizeSubscription } from './subscription-access.ts';
+import {
+  mayPerform,
+  nextStatus,
+  TRANSITIONS,
+  transitionConflict,
+  transitionForbidden,
+} from './subscription-lifecycle.ts';
+import { chargeOnActivation, recordStep, todayIn } from './subscription-steps.ts';
+import { presentSubscription } from './subscriptions.presenter.ts';
+import * as repo from './subscriptions.repository.ts';
+
+/** What one transition needs inside its transaction. */
+interface Apply {
+  program: repo.LockedProgram;
+  subscription: repo.SubscriptionRecord;
+  action: SubscriptionAction;
+  actorUserId: string;
+  now: Date;
+  note?: string | undefined;
+}
+
+/**
+ * The subscription lifecycle and the waitlist (issue 4; docs/decisions/005).
+ * Every status change goes through {@link TRANSITIONS} inside a transaction
+ * that holds the program's row lock (capacity is decided on committed data)
+ * and the subscription's, and records history, timeline and — on first
+ * activation — the plan's charge in that same transaction.
+ */
+export class TransitionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Performs `action` on a subscription. 404 when the caller may not see it;
+   * 403 when the action is not theirs (staff: approve, reject, pause,
+   * resume, expire; family: withdraw; both: cancel) or the program is
+   * archived; 409 when the table does not allow it from the current status,
+   * or when approving needs a place and the program is full.
+   */
+  async transition(
+    actor: PolicyActor,
+    programId: string,
+    subscriptionId: string,
+    action: SubscriptionAction,
+    note?: string,
+  ): Promise<SubscriptionSummary> {
+    const { roles, program } = await authorizeSubscription(
+      this.db,
+      actor,
+      programId,
+      subscriptionId,
+    );
+    if (!mayPerform(action, roles)) {
+      throw new AppError(
+        'forbidden',
+        program.status === 'archived'
+          ? 'This program is archived and read-only.'
+          : transitionForbidden(action),
+      );
+    }
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const locked = await repo.lockProgram(tx, programId);
+      const subscription = locked && (await repo.lockSubscription(tx, programId, subscriptionId));
+      if (!locked || !subscription) throw notFound('This subscription');
+      await this.apply(tx, {
+        program: locked,
+        subscription,
+        action,
+        actorUserId: actor.userId,
+        now,
+        note,
+      });
+    });
+    return this.summary(subscriptionId);
+  }
+
+  /** The waitlist of a program, first in line first (its staff; 403 families, 404 others). */
+  async waitlist(actor: PolicyActor, programId: string): Promise<SubscriptionSummary[]> {
+    await this.programs.authorize(actor, programId, 'program:view-roster');
+    const rows = await repo.listSummaries(this.db, { programId, waitlisted: true });
+    return rows.map(presentSubscription);
+  }
+
+  /**
+   * Puts the waitlist in the order of `subscriptionIds` (staff). The list
+   * must hold exactly the current waitlist, else 409 (it changed meanwhile:
+   * reload). Each subscription that moves gets a `waitlist_moved` history entry.
+   */
+  async reorder(
+    actor: PolicyActor,
+    programId: string,
+    subscriptionIds: readonly string[],
+  ): Promise<SubscriptionSummary[]> {
+    await this.programs.authorize(actor, programId, 'program:manage-subscriptions');
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const program = await repo.lockProgram(tx, programId);
+      if (!program) throw notFound('This program');
+      const current = await repo.waitlistIds(tx, programId);
+      const isSameSet =
+        current.length === subscriptionIds.length &&
+        subscriptionIds.every((id) => current.includes(id));
+      if (!isSameSet) {
+        throw new AppError(
+          'conflict',
+          'The waitlist has changed since you loaded it. Reload it and try again.',
+        );
+      }
+      await repo.setWaitlistRanks(tx, programId, subscriptionIds, now);
+      for (const [index, id] of subscriptionIds.entries()) {
+        const from = current.indexOf(id);
+        if (from === index) continue;
+        await repo.insertHistory(tx, {
+          orgId: program.orgId,
+          subscriptionId: id,
+          action: 'waitlist_moved',
+          fromStatus: 'pending',
+          toStatus: 'pending',
+          actorUserId: actor.userId,
+          data: { fromPosition: from + 1, toPosition: index + 1 },
+          at: now,
+        });
+      }
+    });
+    return this.waitlist(actor, programId);
+  }
+
+  /**
+   * Gives the next place to `subscriptionId`, or to the first in line when
+   * absent (staff): the `approve` transition of a waitlisted subscription.
+   * 409 when nobody waits, the subscription is not on the waitlist, or the
+   * program is still full.
+   */
+  async promote(
+    actor: PolicyActor,
+    programId: string,
+    subscriptionId?: string,
+  ): Promise<SubscriptionSummary> {
+    await this.programs.authorize(actor, programId, 'program:manage-subscriptions');
+    const now = this.clock.now();
+    const promotedId = await this.db.transaction(async (tx) => {
+      const program = await repo.lockProgram(tx, programId);
+      if (!program) throw notFound('This program');
+      const waiting = await repo.waitlistIds(tx, programId);
+      const target = subscriptionId ?? waiting[0];
+      if (!target) throw new AppError('conflict', 'Nobody is on the waitlist.');
+      if (!waiting.includes(target)) {
+        throw new AppError('conflict', 'This subscription is not on the waitlist.');
+      }
+      const subscription = await repo.lockSubscription(tx, programId, target);
+      if (!subscription) throw notFound('This subscription');
+      await this.apply(tx, {
+        program,
+        subscription,
+        action: 'approve',
+        actorUserId: actor.userId,
+        now,
+      });
+      return target;
+    });
+    return this.summary(promotedId);
+  }
+
+  /** Applies one transition under the caller's locks: checks, updates, records, charges. */
+  private async apply(tx: Tx, a: Apply): Promise<void> {
+    const { program, subscription: s, action, now } = a;
+    const to = nextStatus(action, s.status);
+    if (!to) throw new AppError('conflict', transitionConflict(action, s.status));
+    const today = todayIn(program.timeZone, now);
+    const isActivation = s.status === 'pending' && to === 'active';
+    if (isActivation) await this.requirePlace(tx, program);
+    const isEnding =
+      (s.status === 'active' || s.status === 'paused') && to !== 'active' && to !== 'paused';
+    const endsOn = isEnding ? maxDate(s.startsOn, minDate(s.endsOn ?? today, today)) : s.endsOn;
+    const next = await repo.updateSubscription(
+      tx,
+      s.id,
+      {
+        status: to,
+        waitlistRank: null,
+        startsOn: isActivation ? maxDate(s.startsOn, today) : s.startsOn,
+        endsOn,
+      },
+      now,
+    );
+    const charged = isActivation
+      ? await chargeOnActivation(tx, next, await planName(tx, next), a.actorUserId, today, now)
+      : 0;
+    await recordStep(tx, {
+      subscription: next,
+      action: TRANSITIONS[action].records,
+      fromStatus: s.status,
+      actorUserId: a.actorUserId,
+      at: now,
+      programName: program.name,
+      data: {
+        ...(a.note ? { note: a.note } : {}),
+        ...(s.waitlistRank !== null ? { fromWaitlist: true } : {}),
+        ...(charged > 0 ? { amountMinor: charged, currency: next.currency } : {}),
+      },
+    });
+  }
+
+  /** 409 when every place of the program is taken (active + paused ≥ capacity). */
+  private async requirePlace(tx: Tx, program: repo.LockedProgram): Promise<void> {
+    if (program.capacity === null) return;
+    const taken = await repo.placesTaken(tx, program.id);
+    if (taken < program.capacity) return;
+    throw new AppError(
+      'conflict',
+      `${program.name} is full (${taken} of ${program.capacity} places taken). Raise the capacity or wait for a place to free up.`,
+    );
+  }
+
+  private async summary(subscriptionId: string): Promise<SubscriptionSummary> {
+    const row = await repo.findSummary(this.db, subscriptionId);
+    if (!row) throw notFound('This subscription');
+    return presentSubscription(row);
+  }
+}
+
+async function planName(tx: Tx, s: repo.SubscriptionRecord): Promise<string | null> {
+  return s.planId ? repo.findPlanName(tx, s.planId) : null;
+}
+
+/** The later of two local dates `YYYY-MM-DD` (string order is date order). */
+function maxDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** The earlier of two local dates `YYYY-MM-DD`. */
+function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
