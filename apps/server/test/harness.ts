@@ -40,6 +40,13 @@ export interface TestApp {
   logs: string[];
   smsLines: string[];
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Shorthand: `method url` as `user` (signed out when undefined) with an optional JSON body. */
+  req(
+    user: TestUser | undefined,
+    method: string,
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,11 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
     fileStore,
   });
   await app.ready();
+  const request: TestApp['request'] = ({ token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   return {
     app,
     database,
@@ -78,10 +90,13 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
     services,
     logs,
     smsLines,
-    request: ({ token, headers, ...rest }) =>
-      app.inject({
-        ...rest,
-        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    request,
+    req: (user, method, url, payload) =>
+      request({
+        method: method as 'GET',
+        url,
+        token: user?.token,
+        payload: payload as Record<string, unknown> | undefined,
       }),
     async close() {
       await app.close();

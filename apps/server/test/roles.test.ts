@@ -6,7 +6,6 @@ import {
   newPhone,
   signUp,
   type TestApp,
-  type TestUser,
 } from './harness.ts';
 
 let t: TestApp;
@@ -15,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser | undefined, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user?.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 async function orgWithMember(role: 'owner' | 'admin' | 'staff') {
   const owner = await signUp(t, 'Owner');

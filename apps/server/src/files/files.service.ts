@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fileUrl, type StoredFile, type UploadImageType } from '@rally/shared/files';
 import type { Db } from '../db/client.ts';
+import type { files } from '../db/schema/index.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { findOrgWithRole } from '../orgs/orgs.repository.ts';
@@ -9,6 +10,9 @@ import { findManagedProfile, findProfile } from '../profiles/profiles.repository
 import { storageKey, type FileStore } from './file-store.ts';
 import * as repo from './files.repository.ts';
 import { checkImage, extensionOf, type Upload } from './image-upload.ts';
+
+/** A file row before its owner (org or profile) is set. */
+type NewFileRow = Omit<typeof files.$inferInsert, 'orgId' | 'profileId'>;
 
 /** A file ready to send: its bytes, exact size, stored type and a download name (`logo.png`). */
 export interface FileToServe {
@@ -50,32 +54,9 @@ export class FilesService {
     readUpload: () => Promise<Upload>,
   ): Promise<StoredFile> {
     await this.authorizeLogoChange(actor, orgId);
-    const upload = await readUpload();
-    const contentType = await checkImage(upload);
-    const id = newId();
-    const key = storageKey('org-logo', id);
-    await this.store.put(key, upload.bytes, contentType);
-    let result;
-    try {
-      result = await repo.replaceOrgLogo(this.db, orgId, {
-        id,
-        orgId,
-        uploadedBy: actor.userId,
-        purpose: 'org-logo',
-        contentType,
-        sizeBytes: upload.bytes.length,
-        storageKey: key,
-      });
-    } catch (err) {
-      await this.removeBytes(key);
-      throw err;
-    }
-    if (!result?.file) {
-      await this.removeBytes(key);
-      throw notFound('This organisation');
-    }
-    if (result.replacedKey) await this.removeBytes(result.replacedKey);
-    return present(result.file);
+    return this.storeReplacing(actor, 'org-logo', await readUpload(), 'This organisation', (row) =>
+      repo.replaceOrgLogo(this.db, orgId, { ...row, orgId }),
+    );
   }
 
   /** Removes the logo of `orgId` (nothing to do when it has none). Same access rule as {@link setOrgLogo}. */
@@ -98,18 +79,34 @@ export class FilesService {
     readUpload: () => Promise<Upload>,
   ): Promise<StoredFile> {
     await this.authorizeProfileChange(actor, profileId);
-    const upload = await readUpload();
+    return this.storeReplacing(actor, 'profile-photo', await readUpload(), 'This profile', (row) =>
+      repo.replaceProfilePhoto(this.db, profileId, { ...row, profileId }),
+    );
+  }
+
+  /**
+   * Checks an image (400/413), stores its bytes, then writes its row with
+   * `writeRow` (which replaces the previous file and returns its key). If the
+   * row cannot be written the new bytes are removed again; the replaced
+   * file's bytes are removed once the change has committed.
+   */
+  private async storeReplacing(
+    actor: PolicyActor,
+    purpose: 'org-logo' | 'profile-photo',
+    upload: Upload,
+    owner: string,
+    writeRow: (row: NewFileRow) => ReturnType<typeof repo.replaceOrgLogo>,
+  ): Promise<StoredFile> {
     const contentType = await checkImage(upload);
     const id = newId();
-    const key = storageKey('profile-photo', id);
+    const key = storageKey(purpose, id);
     await this.store.put(key, upload.bytes, contentType);
     let result;
     try {
-      result = await repo.replaceProfilePhoto(this.db, profileId, {
+      result = await writeRow({
         id,
-        profileId,
         uploadedBy: actor.userId,
-        purpose: 'profile-photo',
+        purpose,
         contentType,
         sizeBytes: upload.bytes.length,
         storageKey: key,
@@ -120,7 +117,7 @@ export class FilesService {
     }
     if (!result?.file) {
       await this.removeBytes(key);
-      throw notFound('This profile');
+      throw notFound(owner);
     }
     if (result.replacedKey) await this.removeBytes(result.replacedKey);
     return present(result.file);

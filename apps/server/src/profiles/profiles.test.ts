@@ -16,13 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser | undefined, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user?.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 /** A parent and their child's profile. */
 async function family(childName = 'Kiran') {

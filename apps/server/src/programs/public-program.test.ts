@@ -5,7 +5,6 @@ import {
   createTestApp,
   signUp,
   type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -14,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser | undefined, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user?.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 describe('the public join page', () => {
   it('shows a signed-out visitor the program, its org, schedule, active plans and places', async () => {

@@ -5,7 +5,6 @@ import {
   createTestApp,
   signUp,
   type TestApp,
-  type TestUser,
 } from '../../test/harness.ts';
 import { drawDownForAttendance } from './session-packs.service.ts';
 
@@ -15,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 async function setup(plan: Record<string, unknown>) {
   const coach = await signUp(t, 'Coach Dev');

@@ -18,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser | undefined, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user?.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 /** A coach's org and program (join policy `approval` unless overridden) with a family. */
 async function setup(programSettings: Record<string, unknown> = {}) {

@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (user: TestUser, method: string, url: string, payload?: unknown) =>
-  t.request({
-    method: method as 'GET',
-    url,
-    token: user.token,
-    payload: payload as Record<string, unknown>,
-  });
+const req = (...args: Parameters<TestApp['req']>) => t.req(...args);
 
 interface Summary {
   id: string;
