@@ -20,7 +20,13 @@ export interface Database {
  * process (default 10; a 2-core app server rarely benefits from more).
  */
 export function openDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Search's pg_trgm `<%` matches at word similarity >= 0.3 (default 0.6), so
+    // misspelt names still match (issue 3). Set per connection: no extra round trip.
+    options: '-c pg_trgm.word_similarity_threshold=0.3',
+  });
   let isClosing = false;
   // An idle client's error (e.g. the server restarting) must not crash the process;
   // once we close the pool, the server's goodbye to ending clients is expected.

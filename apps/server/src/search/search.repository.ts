@@ -147,19 +147,17 @@ export async function search(
   limit: number,
 ) {
   const like = containsPattern(q);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
-    const result = await tx.execute<SearchRow>(
-      isGlobalAdmin ? everything(q, like) : visibleTo(userId, q, like),
-    );
-    const best = new Map<string, SearchRow>();
-    for (const row of result.rows) {
-      const hit = { ...row, score: Number(row.score) };
-      const key = `${hit.type}:${hit.id}`;
-      if ((best.get(key)?.score ?? -1) < hit.score) best.set(key, hit);
-    }
-    return [...best.values()]
-      .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
-      .slice(0, limit);
-  });
+  // The 0.3 word-similarity threshold of `<%` is set per connection (db/client.ts).
+  const result = await db.execute<SearchRow>(
+    isGlobalAdmin ? everything(q, like) : visibleTo(userId, q, like),
+  );
+  const best = new Map<string, SearchRow>();
+  for (const row of result.rows) {
+    const hit = { ...row, score: Number(row.score) };
+    const key = `${hit.type}:${hit.id}`;
+    if ((best.get(key)?.score ?? -1) < hit.score) best.set(key, hit);
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
+    .slice(0, limit);
 }
