@@ -42,9 +42,33 @@ describe('navigation guard in the running app', () => {
   });
 
   it('lets a signed-out visitor open program-subscription-new and asks to sign in', async () => {
-    mockApi(signedOut);
-    renderApp('/programs/p1/subscriptions/new');
-    expect(await screen.findByText('Sign in to enrol in this program.')).toBeInTheDocument();
+    mockApi({
+      ...signedOut,
+      'GET /api/programs/:programId/public': {
+        program: {
+          id: 'p1',
+          name: 'Tennis juniors',
+          description: '',
+          category: '',
+          location: '',
+          timeZone: 'Asia/Kolkata',
+          orgId: 'o1',
+          orgName: 'Cubbon Tennis Club',
+          joinPolicy: 'open',
+          status: 'active',
+          capacity: null,
+          placesTaken: 0,
+          spotsLeft: null,
+          waitlistLength: 0,
+        },
+        schedule: { nextEvents: [], weeklyPattern: null },
+        feePlans: [],
+        viewer: null,
+      },
+    });
+    const app = renderApp('/programs/p1/subscriptions/new');
+    expect(await screen.findByRole('link', { name: 'Sign in to join' })).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/programs/p1/subscriptions/new');
     expect(screen.queryByLabelText('Profile')).toBeNull();
   });
 

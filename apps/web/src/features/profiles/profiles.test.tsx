@@ -1,7 +1,8 @@
+import type { Activity } from '@rally/shared/activities';
 import type { ProfileEvent } from '@rally/shared/events';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, problem } from '../../test/api-mock';
+import { json, mockApi, problem } from '../../test/api-mock';
 import { makeEvent, makeProfile, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -27,25 +28,190 @@ describe('profile pages', () => {
     expect(screen.getByText('Times in Asia/Kolkata')).toBeInTheDocument();
   });
 
-  it('shows the profile settings: name and date of birth', async () => {
+  it('shows not-found for a profile the user does not manage', async () => {
+    mockApi({ ...session, 'GET /api/profiles/:profileId': problem(404, 'not_found') });
+    renderApp(`/p/${newId()}/settings`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+const permissions = { canEdit: true, canDelete: true, canGiveOwnLogin: true };
+
+function settingsApi(profile: ReturnType<typeof makeProfile>, extra = {}) {
+  return {
+    ...session,
+    'GET /api/profiles/:profileId': {
+      profile: { ...profile, photoUrl: null },
+      programs: [],
+      permissions,
+    },
+    'GET /api/profiles/:profileId/managers': {
+      managers: [
+        {
+          userId: newId(),
+          displayName: 'Asha Rao',
+          phoneNumber: '+919876543210',
+          relationship: 'guardian',
+          isYou: true,
+          addedAt: '2025-01-01T00:00:00.000Z',
+        },
+      ],
+      invites: [],
+    },
+    'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+    ...extra,
+  };
+}
+
+describe('profile settings', () => {
+  it('saves only the changed fields and invites a guardian by phone', async () => {
     const profile = makeProfile({
       displayName: 'Kabir Rao',
       dateOfBirth: '2014-03-09',
       relationship: 'guardian',
     });
-    mockApi({ ...session, 'GET /api/profiles/:profileId': { profile, programs: [] } });
-    renderApp(`/p/${profile.id}/settings`);
-    expect(await screen.findByText('Mar 9, 2014')).toBeInTheDocument();
-    expect(screen.getByText("A child's profile you manage")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute(
-      'href',
-      `/p/${profile.id}/calendar`,
+    const requests = mockApi(
+      settingsApi(profile, {
+        'PATCH /api/profiles/:profileId': { profile: { ...profile, photoUrl: null } },
+        'POST /api/profiles/:profileId/managers': json(
+          {
+            manager: null,
+            invite: {
+              id: newId(),
+              phoneNumber: '+919812345678',
+              relationship: 'guardian',
+              createdAt: '2025-01-01T00:00:00.000Z',
+            },
+          },
+          201,
+        ),
+      }),
+    );
+    const app = renderApp(`/p/${profile.id}/settings`);
+    expect(await screen.findByText("A child's profile you manage")).toBeInTheDocument();
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).toHaveValue('2014-03-09');
+    await app.user.clear(dob);
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ dateOfBirth: null }),
+    );
+
+    await app.user.type(screen.getByLabelText('Phone number (Invite a guardian)'), '98123 45678');
+    await app.user.click(screen.getByRole('button', { name: 'Invite a guardian' }));
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.path.endsWith('/managers') && r.method === 'POST')?.body,
+      ).toEqual({ phoneNumber: '98123 45678', relationship: 'guardian' }),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Give Kabir Rao their own login' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the last-manager 409 in the dialog when leaving', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' });
+    mockApi(
+      settingsApi(profile, {
+        'DELETE /api/profiles/:profileId/managers/:userId': problem(409, 'conflict', {
+          detail: 'Kabir Rao needs at least one manager',
+        }),
+      }),
+    );
+    const app = renderApp(`/p/${profile.id}/settings`);
+    await app.user.click(await screen.findByRole('button', { name: 'Stop managing' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Stop managing' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Kabir Rao needs at least one manager',
     );
   });
 
-  it('shows not-found for a profile the user does not manage', async () => {
-    mockApi({ ...session, 'GET /api/profiles/:profileId': problem(404, 'not_found') });
-    renderApp(`/p/${newId()}/settings`);
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  it('deletes the profile only once its name is typed, then goes home', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' });
+    const requests = mockApi(
+      settingsApi(profile, {
+        'DELETE /api/profiles/:profileId': () => new Response(null, { status: 204 }),
+        'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+      }),
+    );
+    const app = renderApp(`/p/${profile.id}/settings`);
+    await app.user.click(await screen.findByRole('button', { name: 'Delete profile' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete profile' });
+    expect(confirm).toBeDisabled();
+    await app.user.type(within(dialog).getByLabelText('Type Kabir Rao to confirm'), 'Kabir Rao');
+    await app.user.click(confirm);
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({ confirmName: 'Kabir Rao' });
+  });
+});
+
+function makeActivity(overrides: Partial<Activity> = {}): Activity {
+  const programId = newId();
+  const subscriptionId = newId();
+  return {
+    id: newId(),
+    profileId: newId(),
+    kind: 'approved',
+    at: '2025-11-02T04:30:00.000Z',
+    actor: { userId: newId(), displayName: 'Coach Meera' },
+    target: {
+      kind: 'subscription',
+      programId,
+      subscriptionId,
+      path: `/programs/${programId}/subscriptions/${subscriptionId}`,
+    },
+    data: { programName: 'Tennis juniors' },
+    ...overrides,
+  };
+}
+
+describe('profile activities', () => {
+  it('lists the timeline newest first with links and loads older entries', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao' });
+    const approved = makeActivity();
+    const requested = makeActivity({ kind: 'requested', actor: null });
+    const requests = mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [], permissions },
+      'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/activities': (request) =>
+        request.search.get('cursor') === 'page2'
+          ? { activities: [requested], nextCursor: null }
+          : { activities: [approved], nextCursor: 'page2' },
+    });
+    const app = renderApp(`/p/${profile.id}/activities`);
+    expect(await screen.findByRole('link', { name: 'Approved in Tennis juniors' })).toHaveAttribute(
+      'href',
+      approved.target.path,
+    );
+    expect(screen.getByText(/by Coach Meera/)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(
+      await screen.findByRole('link', { name: 'Requested a place in Tennis juniors' }),
+    ).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('link');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Approved in Tennis juniors',
+      'Requested a place in Tennis juniors',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(requests.filter((r) => r.path.endsWith('/activities'))[1]?.search.get('cursor')).toBe(
+      'page2',
+    );
+  });
+
+  it('has an empty state', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao' });
+    mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [], permissions },
+      'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/activities': { activities: [], nextCursor: null },
+    });
+    renderApp(`/p/${profile.id}/activities`);
+    expect(await screen.findByText(/Nothing has happened yet/)).toBeInTheDocument();
+    expect(await screen.findByText('Not enrolled in any program yet.')).toBeInTheDocument();
   });
 });

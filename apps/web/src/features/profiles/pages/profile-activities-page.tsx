@@ -1,99 +1,91 @@
-import type { SubscriptionStatus } from '@rally/shared/subscriptions';
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { Activity } from '@rally/shared/activities';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { EventList } from '../../../components/event-list';
-import { PageTitle } from '../../../components/page-title';
-import { QueryState } from '../../../components/query-state';
-import { profileEventsQueryOptions, profileQueryOptions } from '../api';
-import { profilePath, useProfileId } from '../use-profile-id';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageTitle } from '../../../components/page-title';
+import { LoadingLines, QueryState } from '../../../components/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { profileActivitiesQueryOptions, profileQueryOptions } from '../api';
+import { ProfileSubscriptions } from '../components/profile-subscriptions';
+import { useProfileId, viewerTimeZone } from '../use-profile-id';
 
-const RECENT_DAYS = 30;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
-  'pending',
-  'active',
-  'paused',
-  'cancelled',
-  'rejected',
-  'expired',
-];
-
-function isSubscriptionStatus(status: string): status is SubscriptionStatus {
-  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
-}
-
-function lastDays(days: number): { from: string; to: string } {
-  const now = Math.floor(Date.now() / 60_000) * 60_000;
-  return { from: new Date(now - days * 86_400_000).toISOString(), to: new Date(now).toISOString() };
+/** What one timeline entry says, e.g. "Approved in Tennis juniors by Coach Meera". */
+export function describeActivity(t: TFunction, activity: Activity): string {
+  return t(`profileActivities.kind.${activity.kind}`, {
+    program: text(activity.data.programName),
+    manager: text(activity.data.managerName),
+    position: activity.data.waitlistPosition ?? '',
+  });
 }
 
 /**
- * A profile's activities (route `profile-activities`): the programs it is
- * enrolled in and its events of the last 30 days, newest first.
+ * A profile's timeline (route `profile-activities`, `GET .../activities`):
+ * what happened to it, newest first, each entry with its time and a link to
+ * its subject, "Load more" while there are older entries; and its enrolments.
  */
 export function ProfileActivitiesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profileId = useProfileId();
   const profile = useQuery(profileQueryOptions(profileId));
-  const [range] = useState(() => lastDays(RECENT_DAYS));
-  const events = useQuery(profileEventsQueryOptions(profileId, range));
+  const activities = useInfiniteQuery(profileActivitiesQueryOptions(profileId));
+  const zone = viewerTimeZone();
   return (
     <QueryState query={profile} notFoundIsPage>
-      {({ profile: details, programs }) => (
+      {({ profile: details }) => (
         <Stack gap="lg">
           <PageTitle title={t('activities.title', { name: details.displayName })} />
-          <Stack gap="sm" component="section">
-            <Title order={2} size="h3">
-              {t('activities.programs')}
-            </Title>
-            {programs.length === 0 ? (
-              <Text c="dimmed">{t('activities.noPrograms')}</Text>
-            ) : (
-              <Stack component="ul" gap="xs" pl="md" m={0}>
-                {programs.map((program) => (
-                  <li key={program.subscriptionId}>
-                    <Group gap="xs">
-                      <Text>
-                        {program.programName} · {program.orgName}
-                      </Text>
-                      <Badge variant="light">
-                        {isSubscriptionStatus(program.status)
-                          ? t(`subscriptions.statusValue.${program.status}`)
-                          : program.status}
-                      </Badge>
-                    </Group>
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-          <Stack gap="sm" component="section">
-            <Title order={2} size="h3">
-              {t('activities.recentEvents', { count: RECENT_DAYS })}
-            </Title>
-            <QueryState query={events}>
-              {(list) => (
-                <EventList
-                  events={[...list].reverse()}
-                  hrefOf={(event) =>
-                    profilePath(profileId, `/events/${encodeURIComponent(event.id)}`)
-                  }
-                  detailOf={(event) => event.programName}
-                  empty={
-                    <Text c="dimmed">
-                      {t('activities.noRecentEvents')}{' '}
-                      <Anchor component={Link} to={profilePath(profileId, '/calendar')}>
-                        {t('activities.openCalendar')}
-                      </Anchor>
-                    </Text>
-                  }
-                />
+          {activities.isPending ? (
+            <LoadingLines />
+          ) : activities.isError ? (
+            <ErrorAlert error={activities.error} onRetry={() => void activities.refetch()} />
+          ) : (
+            <Stack gap="sm">
+              {activities.data.pages[0]?.activities.length === 0 ? (
+                <Text c="dimmed">{t('profileActivities.empty')}</Text>
+              ) : (
+                <Stack
+                  component="ol"
+                  gap="xs"
+                  pl="md"
+                  m={0}
+                  aria-label={t('profileActivities.timeline')}
+                >
+                  {activities.data.pages.flatMap((page) =>
+                    page.activities.map((activity) => (
+                      <li key={activity.id}>
+                        <Anchor component={Link} to={activity.target.path}>
+                          {describeActivity(t, activity)}
+                        </Anchor>
+                        <Text size="sm" c="dimmed">
+                          {formatDateTime(activity.at, zone, i18n.language)}
+                          {activity.actor?.displayName
+                            ? ` · ${t('profileActivities.by', { name: activity.actor.displayName })}`
+                            : ''}
+                        </Text>
+                      </li>
+                    )),
+                  )}
+                </Stack>
               )}
-            </QueryState>
-          </Stack>
+              {activities.hasNextPage && (
+                <div>
+                  <Button
+                    variant="default"
+                    loading={activities.isFetchingNextPage}
+                    onClick={() => void activities.fetchNextPage()}
+                  >
+                    {t('profileActivities.loadMore')}
+                  </Button>
+                </div>
+              )}
+            </Stack>
+          )}
+          <ProfileSubscriptions profileId={profileId} />
         </Stack>
       )}
     </QueryState>

@@ -1,47 +1,49 @@
-import { Stack, Table } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { formatLocalDate } from '../../../lib/format';
 import { profileQueryOptions } from '../api';
+import { DeleteProfileSection } from '../components/delete-profile-section';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ProfileManagersSection } from '../components/profile-managers-section';
+import { ProfilePhotoSection } from '../components/profile-photo-section';
+import { ProfileSubscriptions } from '../components/profile-subscriptions';
 import { useProfileId } from '../use-profile-id';
 
-/** A profile's settings (route `profile-settings`): its name, date of birth and how the user manages it. */
+/**
+ * A profile's settings (route `profile-settings`): name and date of birth,
+ * photo, managers and invites, its enrolments, and deleting it — each shown
+ * only as the caller's `permissions` allow.
+ */
 export function ProfileSettingsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profileId = useProfileId();
   const profile = useQuery(profileQueryOptions(profileId));
   return (
     <Stack gap="md">
       <PageTitle title={t('profileSettings.title')} />
       <QueryState query={profile} notFoundIsPage>
-        {({ profile: details }) => (
-          <Table variant="vertical" layout="fixed" withTableBorder>
-            <Table.Tbody>
-              <Row label={t('profileSettings.name')}>{details.displayName}</Row>
-              <Row label={t('profileSettings.dateOfBirth')}>
-                {details.dateOfBirth
-                  ? formatLocalDate(details.dateOfBirth, i18n.language)
-                  : t('profileSettings.notGiven')}
-              </Row>
-              <Row label={t('profileSettings.relationship')}>
-                {t(`profileSettings.relationshipValue.${details.relationship}`)}
-              </Row>
-            </Table.Tbody>
-          </Table>
+        {({ profile: details, permissions }) => (
+          <Stack gap="xl">
+            <Text size="sm" c="dimmed">
+              {t(`profileSettings.relationshipValue.${details.relationship}`)}
+            </Text>
+            <ProfileDetailsForm key={details.id} profile={details} canEdit={permissions.canEdit} />
+            {permissions.canEdit && <ProfilePhotoSection profile={details} />}
+            <ProfileManagersSection
+              profileId={details.id}
+              profileName={details.displayName}
+              canEdit={permissions.canEdit}
+              canGiveOwnLogin={permissions.canGiveOwnLogin}
+            />
+            <ProfileSubscriptions profileId={details.id} />
+            {permissions.canDelete && (
+              <DeleteProfileSection profileId={details.id} profileName={details.displayName} />
+            )}
+          </Stack>
         )}
       </QueryState>
     </Stack>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={140}>{label}</Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
   );
 }

@@ -21,7 +21,7 @@ export interface FeePlansSectionProps {
 }
 
 /** How a plan bills, in words: "per month", "pack of 10 sessions". */
-function billingText(t: TFunction, plan: FeePlan): string {
+export function billingText(t: TFunction, plan: FeePlan): string {
   if (plan.billing === 'pack') {
     return t('feePlans.packOf', { count: plan.sessionsIncluded ?? 0 });
   }
