@@ -143,6 +143,8 @@ describe('navigation guard in the running app', () => {
       'GET /api/programs/:programId/events': { events: [] },
       'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/programs/:programId/fee-plans': { feePlans: [] },
+      'GET /api/programs/:programId/waitlist': { waitlist: [] },
       'GET /api/profiles': { profiles: [] },
     });
     renderApp(`/programs/${program.id}`);

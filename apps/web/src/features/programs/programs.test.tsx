@@ -119,6 +119,8 @@ describe('program page', () => {
       },
       'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': () => ({ subscriptions }),
+      'GET /api/programs/:programId/fee-plans': { feePlans: [] },
+      'GET /api/programs/:programId/waitlist': { waitlist: [] },
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': () => {
         subscriptions = [existing, enrolled];
@@ -149,6 +151,8 @@ describe('program page', () => {
       'GET /api/programs/:programId/events': { events: [] },
       'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/programs/:programId/fee-plans': { feePlans: [] },
+      'GET /api/programs/:programId/waitlist': { waitlist: [] },
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': problem(409, 'conflict'),
     });
@@ -194,6 +198,8 @@ describe('archived program page', () => {
       'GET /api/programs/:programId/events': { events: [] },
       'GET /api/programs/:programId/staff': { staff: [] },
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/programs/:programId/fee-plans': { feePlans: [] },
+      'GET /api/programs/:programId/waitlist': { waitlist: [] },
     });
     renderApp(`/programs/${program.id}`);
     expect(await screen.findByText('This program is archived')).toBeInTheDocument();

@@ -9,14 +9,10 @@ import { EventList } from '../../../components/event-list';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { mapsSearchUrl, nextDaysRange } from '../../../lib/format';
-import {
-  programEventsQueryOptions,
-  programQueryOptions,
-  programStaffQueryOptions,
-  programSubscriptionsQueryOptions,
-} from '../api';
+import { programEventsQueryOptions, programQueryOptions, programStaffQueryOptions } from '../api';
 import { EnrolForm } from '../components/enrol-form';
-import { SubscriptionList } from '../components/subscription-list';
+import { StaffSubscriptions } from '../components/staff-subscriptions';
+import { WaitlistSection } from '../components/waitlist-section';
 import { programPath, useProgramId } from '../use-program-id';
 
 const UPCOMING_DAYS = 30;
@@ -24,8 +20,9 @@ const UPCOMING_DAYS = 30;
 /**
  * A program (route `program`): its facts, roster size (active enrolments),
  * staff and next 30 days of events; "New event" for staff who manage events;
- * for staff who manage enrolments, "Enrol a profile" and the list of
- * enrolments. An archived program says so and offers no changes (read-only).
+ * for staff who manage enrolments, "Enrol a profile"; for staff, the
+ * enrolments filtered by status and plan (`?status=&planId=`) and the
+ * waitlist (reorder and promote for those who manage enrolments). An archived program says so and offers no changes (read-only).
  */
 export function ProgramPage() {
   const programId = useProgramId();
@@ -47,10 +44,6 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
   const [range] = useState(() => nextDaysRange(UPCOMING_DAYS));
   const events = useQuery(programEventsQueryOptions(program.id, range));
   const isStaff = permissions.canManageSubscriptions || permissions.canViewRoster;
-  const subscriptions = useQuery({
-    ...programSubscriptionsQueryOptions(program.id),
-    enabled: isStaff,
-  });
 
   return (
     <Stack gap="lg">
@@ -159,11 +152,11 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
           <Title order={2} size="h3">
             {t('program.enrolments')}
           </Title>
-          <QueryState query={subscriptions}>
-            {(list) => <SubscriptionList programId={program.id} subscriptions={list} />}
-          </QueryState>
+          <StaffSubscriptions programId={program.id} />
         </Stack>
       )}
+
+      {isStaff && <WaitlistSection programId={program.id} canManage={canEnrol} />}
     </Stack>
   );
 }
