@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { inject } from 'vitest';
 
 /** Path of the system Chromium: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium (DESIGN.md §6). */
@@ -66,4 +67,48 @@ export function watchErrors(page: Page): string[] {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return errors;
+}
+
+/** A new phone-sized browser context (390x844) on the e2e server, and a page in it. */
+export async function newPhoneContext(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Completes sign-in on the login page the browser is on (keeping its
+ * `?redirect=`): phone, the code from the dev outbox, then the name asked
+ * of a new user. Waits until the app leaves the auth pages.
+ */
+export async function completeSignIn(page: Page, localPhone: string, name: string): Promise<void> {
+  await page.getByLabel('Phone number').fill(localPhone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.waitForURL(/\/auth\/verify-code\//);
+  await page
+    .getByLabel('Verification code', { exact: true })
+    .fill(await latestCode(`+91${localPhone}`));
+  const verify = page.getByRole('button', { name: 'Verify' });
+  if (await verify.isVisible()) await verify.click().catch(() => {});
+  const nameField = page.getByLabel('Your name');
+  await nameField.waitFor();
+  await nameField.fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+/** Calls the API as the page's signed-in user (cookie); fails the test on a non-2xx answer. */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await page.request.fetch(path, { method, data: data as never });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
 }

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, latestCode, launchBrowser, newLocalPhone } from './browser.ts';
+import { api, completeSignIn, launchBrowser, newLocalPhone, newPhoneContext } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,50 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-  });
-  return { context, page: await context.newPage() };
-}
-
-/**
- * Completes sign-in on the login page the browser is on (keeping its
- * `?redirect=`): phone, code, then the name asked of a new user. Waits until
- * the app leaves the auth pages.
- */
-async function completeSignIn(page: Page, localPhone: string, name: string): Promise<void> {
-  await page.getByLabel('Phone number').fill(localPhone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.waitForURL(/\/auth\/verify-code\//);
-  await page
-    .getByLabel('Verification code', { exact: true })
-    .fill(await latestCode(`+91${localPhone}`));
-  const verify = page.getByRole('button', { name: 'Verify' });
-  if (await verify.isVisible()) await verify.click().catch(() => {});
-  const nameField = page.getByLabel('Your name');
-  await nameField.waitFor();
-  await nameField.fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-}
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await page.request.fetch(path, { method, data: data as never });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (res.status() === 204 ? undefined : await res.json()) as T;
-}
-
 describe('families and subscriptions', () => {
   it('a signed-out parent joins through the shared link, the coach approves, the timeline shows both steps, a second guardian sees the child', async () => {
     // Setup through the API: a coach with an org and an approval program.
-    const coach = await newContext();
+    const coach = await newPhoneContext(browser);
     await coach.page.goto('/auth/login');
     await completeSignIn(coach.page, newLocalPhone(), 'Coach Meera');
     const { org } = await api<{ org: { id: string } }>(coach.page, 'POST', '/api/orgs', {
@@ -67,7 +27,7 @@ describe('families and subscriptions', () => {
     const joinPath = `/programs/${program.id}/subscriptions/new`;
 
     // A signed-out parent opens the shared link and signs in; login returns to it.
-    const parent = await newContext();
+    const parent = await newPhoneContext(browser);
     await parent.page.goto(joinPath);
     await parent.page.getByRole('heading', { name: 'Join Tennis juniors' }).waitFor();
     await expect
@@ -132,7 +92,7 @@ describe('families and subscriptions', () => {
       .poll(() => parent.page.getByText(`+91${guardianPhone}`, { exact: false }).count())
       .toBeGreaterThan(0);
 
-    const guardian = await newContext();
+    const guardian = await newPhoneContext(browser);
     await guardian.page.goto('/auth/login');
     await completeSignIn(guardian.page, guardianPhone, 'Ravi Rao');
     await guardian.page.waitForURL((url) => url.pathname === '/');

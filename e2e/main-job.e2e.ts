@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, latestCode, launchBrowser, newLocalPhone, watchErrors } from './browser.ts';
+import { baseUrl, completeSignIn, launchBrowser, newLocalPhone, watchErrors } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,21 +18,10 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors: watchErrors(page) };
 }
 
-/** Signs in through the login page with a fresh phone; completes onboarding when asked. */
+/** Signs in through the login page with a fresh phone; completes onboarding. Returns the E.164 phone. */
 async function signIn(page: Page, name: string): Promise<string> {
   const local = newLocalPhone();
-  await page.getByLabel('Phone number').fill(local);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.waitForURL(/\/auth\/verify-code\//);
-  const code = await latestCode(`+91${local}`);
-  await page.getByRole('textbox').first().click();
-  await page.keyboard.type(code);
-  const verify = page.getByRole('button', { name: 'Verify' });
-  if (await verify.isVisible()) await verify.click().catch(() => {});
-  const nameField = page.getByLabel('Your name');
-  await nameField.waitFor();
-  await nameField.fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await completeSignIn(page, local, name);
   return `+91${local}`;
 }
 

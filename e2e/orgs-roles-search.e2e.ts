@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, latestCode, launchBrowser, newLocalPhone } from './browser.ts';
+import { api, completeSignIn, launchBrowser, newLocalPhone, newPhoneContext } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,46 +8,16 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** Signs `localPhone` in through the UI and completes onboarding with `name` when asked. */
+/** Signs `localPhone` in from the login page and completes onboarding with `name`. */
 async function signIn(page: Page, localPhone: string, name: string): Promise<void> {
   await page.goto('/auth/login');
-  await page.getByLabel('Phone number').fill(localPhone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.waitForURL(/\/auth\/verify-code\//);
-  await page
-    .getByLabel('Verification code', { exact: true })
-    .fill(await latestCode(`+91${localPhone}`));
-  const verify = page.getByRole('button', { name: 'Verify' });
-  if (await verify.isVisible()) await verify.click().catch(() => {});
-  const nameField = page.getByLabel('Your name');
-  await nameField.waitFor();
-  await nameField.fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await completeSignIn(page, localPhone, name);
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await page.request.fetch(path, { method, data: data as never });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (res.status() === 204 ? undefined : await res.json()) as T;
 }
 
 describe('organisations, roles and search', () => {
   it('an owner invites a coach by phone; the coach sees the org and program; a stranger sees not-found; Ctrl+K finds a misspelt program', async () => {
-    const owner = await newContext();
+    const owner = await newPhoneContext(browser);
     await signIn(owner.page, newLocalPhone(), 'Owner Kavya');
     const { org } = await api<{ org: { id: string } }>(owner.page, 'POST', '/api/orgs', {
       name: 'Lakeside Rowing Club',
@@ -75,7 +45,7 @@ describe('organisations, roles and search', () => {
     await expect.poll(() => owner.page.getByText(`+91${coachPhone}`).count()).toBeGreaterThan(0);
 
     // The coach signs in: the invite becomes a membership.
-    const coach = await newContext();
+    const coach = await newPhoneContext(browser);
     await signIn(coach.page, coachPhone, 'Coach Arjun');
     await expect
       .poll(() => coach.page.getByText('Lakeside Rowing Club').count())
@@ -97,7 +67,7 @@ describe('organisations, roles and search', () => {
       .toBeGreaterThan(0);
 
     // A stranger opening the same URLs sees the not-found page.
-    const stranger = await newContext();
+    const stranger = await newPhoneContext(browser);
     await signIn(stranger.page, newLocalPhone(), 'Stranger Sam');
     for (const path of [
       `/orgs/${org.id}`,
