@@ -1,6 +1,7 @@
 import type { ManagedProfile } from '@rally/shared/profiles';
 import type { PublicProgram } from '@rally/shared/public-programs';
 import type {
+  AddCharge,
   CreateSubscription,
   DuesEntryResponse,
   RecordPayment,
@@ -8,6 +9,7 @@ import type {
   SubscriptionDetail,
   SubscriptionStatus,
   SubscriptionSummary,
+  UpdateSubscription,
   Waitlist,
 } from '@rally/shared/subscriptions';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -143,6 +145,40 @@ export function useRecordPayment(programId: string, subscriptionId: string) {
   return useMutation({
     mutationFn: (body: RecordPayment) =>
       apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/payments`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/**
+ * `PATCH .../subscriptions/:subscriptionId` (staff): only the changed fields
+ * of `{ planId | null, startsOn, endsOn | null }`. Throws `ApiError` 400
+ * (field errors on `planId`, `startsOn`, `endsOn`) and 409 (ended, or a plan
+ * in another currency than the recorded dues).
+ */
+export function useUpdateSubscription(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSubscription) =>
+      apiRequest<{ subscription: SubscriptionSummary }>(
+        subscriptionBase(programId, subscriptionId),
+        {
+          method: 'PATCH',
+          body,
+        },
+      ),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `POST .../subscriptions/:subscriptionId/charges` (staff): `amountMinor` in integer minor units. */
+export function useAddCharge(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddCharge) =>
+      apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/charges`, {
         method: 'POST',
         body,
       }),

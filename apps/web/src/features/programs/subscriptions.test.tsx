@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render-app';
 const session = {
   'GET /api/auth/session': { user: makeUser() },
   'GET /api/programs/:programId': () => problem(404, 'not_found'),
+  'GET /api/programs/:programId/fee-plans': { feePlans: [] },
 };
 const signedOut = { 'GET /api/auth/session': { user: null } };
 
@@ -450,6 +451,127 @@ describe('subscription page', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('staff edit the enrolment, sending only the changed fields', async () => {
+    let subscription = makeSummary({
+      currency: 'INR',
+      endsOn: '2026-03-31',
+      planId: null,
+    });
+    const plan: PublicProgram['feePlans'][number] = {
+      id: newId(),
+      programId: subscription.programId,
+      name: 'Monthly',
+      priceMinor: 250050,
+      currency: 'INR',
+      billing: 'period',
+      period: 'month',
+      sessionsIncluded: null,
+      isActive: true,
+    };
+    const retired = { ...plan, id: newId(), name: 'Old plan', isActive: false };
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId/fee-plans': { feePlans: [plan, retired] },
+      'GET /api/programs/:programId/subscriptions/:subscriptionId': () =>
+        makeDetail(subscription, {
+          permissions: { allowedActions: [], canEdit: true, canRecordPayments: false },
+        }),
+      'PATCH /api/programs/:programId/subscriptions/:subscriptionId': (request) => {
+        const body = request.body as { planId?: string | null; endsOn?: string | null };
+        subscription = {
+          ...subscription,
+          ...body,
+          planName: body.planId ? plan.name : subscription.planName,
+          updatedAt: new Date().toISOString(),
+        };
+        return { subscription };
+      },
+    });
+    const app = renderApp(`/programs/${subscription.programId}/subscriptions/${subscription.id}`);
+    const form = await screen.findByRole('form', { name: 'Edit enrolment' });
+    const planSelect = within(form).getByRole('combobox', { name: 'Fee plan' });
+    await waitFor(() =>
+      expect(within(planSelect).getByRole('option', { name: 'Monthly · ₹2,500.50' })).toBeTruthy(),
+    );
+    expect(within(planSelect).queryByRole('option', { name: /Old plan/ })).toBeNull();
+    expect(within(form).getByLabelText(/^Starts on/)).toHaveValue('2025-11-01');
+    expect(within(form).getByLabelText(/^Ends on/)).toHaveValue('2026-03-31');
+
+    await app.user.selectOptions(planSelect, plan.id);
+    await app.user.click(within(form).getByRole('button', { name: 'Save enrolment' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { planId: plan.id },
+      ]),
+    );
+    expect(await screen.findByText("Kabir Rao's enrolment is saved.")).toBeInTheDocument();
+    expect(await screen.findByText('Monthly')).toBeInTheDocument();
+
+    const saved = await screen.findByRole('form', { name: 'Edit enrolment' });
+    await app.user.clear(within(saved).getByLabelText(/^Ends on/));
+    await app.user.click(within(saved).getByRole('button', { name: 'Save enrolment' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { planId: plan.id },
+        { endsOn: null },
+      ]),
+    );
+    expect(await screen.findByText('No end date')).toBeInTheDocument();
+  });
+
+  it('shows a server field error of the enrolment edit on its field', async () => {
+    const subscription = makeSummary();
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId/subscriptions/:subscriptionId': makeDetail(subscription, {
+        permissions: { allowedActions: [], canEdit: true, canRecordPayments: false },
+      }),
+      'PATCH /api/programs/:programId/subscriptions/:subscriptionId': problem(
+        400,
+        'validation_failed',
+        {
+          errors: [{ path: 'endsOn', message: 'The end date cannot be before the start date' }],
+        },
+      ),
+    });
+    const app = renderApp(`/programs/${subscription.programId}/subscriptions/${subscription.id}`);
+    const form = await screen.findByRole('form', { name: 'Edit enrolment' });
+    const endsOn = within(form).getByLabelText(/^Ends on/);
+    await app.user.type(endsOn, '2025-10-01');
+    await app.user.click(within(form).getByRole('button', { name: 'Save enrolment' }));
+    expect(
+      await within(form).findByText('The end date cannot be before the start date'),
+    ).toBeInTheDocument();
+    expect(endsOn).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('staff add a charge in minor units', async () => {
+    const subscription = makeSummary({ currency: 'INR' });
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId/subscriptions/:subscriptionId': makeDetail(subscription, {
+        dues: { currency: 'INR', chargedMinor: 0, paidMinor: 0, balanceMinor: 0, entries: [] },
+        permissions: { allowedActions: [], canEdit: true, canRecordPayments: true },
+      }),
+      'POST /api/programs/:programId/subscriptions/:subscriptionId/charges': (request) =>
+        json({ entry: {}, dues: request.body }, 201),
+    });
+    const app = renderApp(`/programs/${subscription.programId}/subscriptions/${subscription.id}`);
+    const form = await screen.findByRole('form', { name: 'Add charge' });
+    await app.user.type(within(form).getByLabelText(/^Charge amount \(INR\)/), '1,500.50');
+    await app.user.type(within(form).getByLabelText(/^Description/), 'Tournament entry');
+    await app.user.type(within(form).getByLabelText('Charged on'), '2025-11-15');
+    await app.user.click(within(form).getByRole('button', { name: 'Add charge' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/charges'))?.body).toEqual({
+        amountMinor: 150050,
+        description: 'Tournament entry',
+        chargedOn: '2025-11-15',
+      }),
+    );
+    expect(await screen.findByText('Charge of ₹1,500.50 added.')).toBeInTheDocument();
+  });
+
   it('shows a family no staff tools', async () => {
     const subscription = makeSummary({ status: 'pending', waitlistPosition: 2 });
     mockApi({
@@ -463,6 +585,10 @@ describe('subscription page', () => {
     expect(screen.getByRole('button', { name: 'Withdraw request' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Record payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save enrolment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add charge' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Edit enrolment' })).toBeNull();
+    expect(screen.queryByLabelText(/^Charge amount/)).toBeNull();
   });
 
   it('shows not-found for an enrolment the user may not see', async () => {

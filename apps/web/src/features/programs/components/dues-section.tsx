@@ -3,6 +3,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDate } from '../../../lib/format';
 import { formatPrice } from '../money';
+import { AddChargeForm } from './add-charge-form';
 import { RecordPaymentForm } from './record-payment-form';
 import { UpiQrCode } from './upi-qr-code';
 
@@ -16,7 +17,7 @@ export interface DuesSectionProps {
  * "Dues" of a subscription: balance (owed or credit), the ledger of charges
  * and payments (amounts from integer minor units), the UPI QR code and "Pay
  * with UPI" link when the answer carries `upiPayment`, and for staff the
- * "Record payment" form.
+ * "Add charge" (`permissions.canEdit`) and "Record payment" forms.
  */
 export function DuesSection({ programId, data }: DuesSectionProps) {
   const { t, i18n } = useTranslation();
@@ -83,6 +84,9 @@ export function DuesSection({ programId, data }: DuesSectionProps) {
             {t('dues.payee', { name: upiPayment.payeeName, vpa: upiPayment.payeeVpa })}
           </Text>
         </Stack>
+      )}
+      {permissions.canEdit && (
+        <AddChargeForm programId={programId} subscriptionId={subscription.id} currency={currency} />
       )}
       {permissions.canRecordPayments && (
         <RecordPaymentForm

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLocalDate } from '../../../lib/format';
 import { DuesSection } from '../components/dues-section';
+import { EditEnrolmentForm } from '../components/edit-enrolment-form';
 import { subscriptionStatusColor } from '../components/subscription-list';
 import { SubscriptionActions } from '../components/subscription-actions';
 import { formatPrice } from '../money';
@@ -18,7 +19,8 @@ import { useProgramId } from '../use-program-id';
  * One enrolment (route `program-subscription`, staff and the family), from
  * `GET .../subscriptions/:subscriptionId`: profile, program, status, plan,
  * dates, waitlist position, session pack, the actions the caller may take,
- * the history of changes and the dues.
+ * the history of changes and the dues; staff (`permissions.canEdit`) also
+ * edit the plan and dates ("Edit enrolment").
  */
 export function ProgramSubscriptionPage() {
   const { t } = useTranslation();
@@ -36,6 +38,13 @@ export function ProgramSubscriptionPage() {
             subscription={data.subscription}
             allowedActions={data.permissions.allowedActions}
           />
+          {data.permissions.canEdit && (
+            <EditEnrolmentForm
+              key={data.subscription.updatedAt}
+              programId={programId}
+              subscription={data.subscription}
+            />
+          )}
           <History data={data} />
           <DuesSection programId={programId} data={data} />
         </Stack>
