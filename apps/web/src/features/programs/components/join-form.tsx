@@ -20,7 +20,7 @@ import { formatPrice } from '../money';
 import { useJoinProgram } from '../subscriptions-api';
 import { programPath } from '../use-program-id';
 import { AddChildInline } from './add-child-inline';
-import { subscriptionStatusColor } from './subscription-list';
+import { subscriptionStatusColor } from './subscription-status';
 
 /** Props of {@link JoinForm}. */
 export interface JoinFormProps {

@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatLocalDate } from '../../../lib/format';
 import { programFeePlansQueryOptions } from '../api';
 import { filteredSubscriptionsQueryOptions, type SubscriptionFilters } from '../subscriptions-api';
-import { subscriptionStatusColor } from './subscription-list';
+import { subscriptionStatusColor } from './subscription-status';
 
 const STATUSES: readonly SubscriptionStatus[] = [
   'pending',

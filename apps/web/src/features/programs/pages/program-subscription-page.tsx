@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatDateTime, formatLocalDate } from '../../../lib/format';
 import { DuesSection } from '../components/dues-section';
 import { EditEnrolmentForm } from '../components/edit-enrolment-form';
-import { subscriptionStatusColor } from '../components/subscription-list';
+import { subscriptionStatusColor } from '../components/subscription-status';
 import { SubscriptionActions } from '../components/subscription-actions';
 import { formatPrice } from '../money';
 import { subscriptionDetailQueryOptions } from '../subscriptions-api';
