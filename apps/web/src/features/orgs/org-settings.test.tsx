@@ -262,6 +262,29 @@ describe('organisation settings: details and logo', () => {
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ slug: 'hal-fc' });
   });
 
+  it('sets the UPI payee for dues and clears it with null', async () => {
+    const { org, requests } = settingsApi('owner', [], {
+      'PATCH /api/orgs/:orgId': (request) =>
+        json({ org: { ...makeOrg({ role: 'owner' }), ...(request.body as object) } }),
+    });
+    const app = renderApp(`/orgs/${org.id}/settings`);
+    const vpa = await screen.findByLabelText(/UPI ID for dues/);
+    await app.user.type(vpa, 'academy@okbank');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { payeeVpa: 'academy@okbank' },
+      ]),
+    );
+    await app.user.clear(vpa);
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)[1]).toEqual({
+        payeeVpa: null,
+      }),
+    );
+  });
+
   it('shows server field errors on their fields', async () => {
     const { org } = settingsApi('owner', [], {
       'PATCH /api/orgs/:orgId': problem(400, 'validation_failed', {

@@ -16,6 +16,8 @@ import { TimeZoneSelect } from '../../../components/time-zone-select';
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.updateOrgSchema);
 
 const FIELDS = ['name', 'slug', 'timeZone', 'country'] as const;
+/** UPI payee fields (issue 4): empty means none (sent as null). */
+const PAYEE_FIELDS = ['payeeVpa', 'payeeName'] as const;
 
 /** Props of {@link OrgDetailsForm}. */
 export interface OrgDetailsFormProps {
@@ -23,8 +25,9 @@ export interface OrgDetailsFormProps {
 }
 
 /**
- * Edits an organisation's name, slug, time zone and country
- * (`PATCH /api/orgs/:orgId` with only the fields that changed). Field issues
+ * Edits an organisation's name, slug, time zone, country and UPI payee
+ * (VPA and name shown on dues QR codes) with `PATCH /api/orgs/:orgId`,
+ * sending only the fields that changed (an emptied payee field as null). Field issues
  * of the server land on their fields; a taken slug (409) on the slug field.
  */
 export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
@@ -37,6 +40,8 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
       slug: org.slug,
       timeZone: org.timeZone,
       country: org.country,
+      payeeVpa: org.payeeVpa ?? '',
+      payeeName: org.payeeName ?? '',
     },
   });
 
@@ -45,6 +50,9 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
     const changes: UpdateOrg = {};
     for (const field of FIELDS) {
       if (form.isDirty(field)) changes[field] = values[field];
+    }
+    for (const field of PAYEE_FIELDS) {
+      if (form.isDirty(field)) changes[field] = values[field].trim() || null;
     }
     if (Object.keys(changes).length === 0) return;
     const errors = await validateWithSchema(loadSchema, changes);
@@ -59,6 +67,8 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
           slug: saved.slug,
           timeZone: saved.timeZone,
           country: saved.country,
+          payeeVpa: saved.payeeVpa ?? '',
+          payeeName: saved.payeeName ?? '',
         };
         form.setInitialValues(next);
         form.setValues(next);
@@ -69,7 +79,7 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
           form.setFieldError('slug', describeError(t, error));
           return;
         }
-        if (!applyServerFieldErrors(form, error, FIELDS)) setFormError(error);
+        if (!applyServerFieldErrors(form, error, [...FIELDS, ...PAYEE_FIELDS])) setFormError(error);
       },
     });
   });
@@ -94,6 +104,21 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
         />
         <TimeZoneSelect label={t('fields.timeZone')} {...form.getInputProps('timeZone')} />
         <CountrySelect label={t('orgSettings.country')} {...form.getInputProps('country')} />
+        <TextInput
+          label={t('orgSettings.payeeVpa')}
+          description={t('orgSettings.payeeVpaHint')}
+          placeholder="academy@okbank"
+          maxLength={255}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('payeeVpa')}
+        />
+        <TextInput
+          label={t('orgSettings.payeeName')}
+          description={t('orgSettings.payeeNameHint')}
+          maxLength={100}
+          {...form.getInputProps('payeeName')}
+        />
         {formError !== null && <ErrorAlert error={formError} />}
         <Button
           type="submit"
