@@ -142,6 +142,45 @@ describe('program page', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ profileId: child.id });
   });
 
+  it('lets staff enrol someone new by name and guardian phone, with field errors in place', async () => {
+    const program = makeProgram();
+    const enrolled = makeSubscription({ programId: program.id, profileName: 'Zoya Khan' });
+    let answer: 'ok' | 'bad' = 'bad';
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/events': { events: [] },
+      'GET /api/programs/:programId/staff': { staff: [] },
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/programs/:programId/fee-plans': { feePlans: [] },
+      'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/profiles': { profiles: [] },
+      'POST /api/programs/:programId/subscriptions': () =>
+        answer === 'bad'
+          ? problem(400, 'validation_failed', {
+              errors: [{ path: 'newProfile.dateOfBirth', message: 'Must be a date YYYY-MM-DD' }],
+            })
+          : json({ subscription: enrolled }, 201),
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    const submit = await screen.findByRole('button', { name: 'Enrol new participant' });
+    await app.user.click(submit);
+    expect(await screen.findByText("Enter the participant's name")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await app.user.type(screen.getByLabelText(/Participant's name/), 'Zoya Khan');
+    await app.user.type(screen.getByLabelText(/Guardian's phone number/), '98765 43210');
+    await app.user.click(submit);
+    expect(await screen.findByText('Must be a date YYYY-MM-DD')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      newProfile: { displayName: 'Zoya Khan', guardianPhone: '98765 43210' },
+    });
+
+    answer = 'ok';
+    await app.user.click(submit);
+    await waitFor(() => expect(screen.getByLabelText(/Participant's name/)).toHaveValue(''));
+  });
+
   it('says so when the profile is already enrolled', async () => {
     const program = makeProgram();
     const child = makeProfile({ displayName: 'Kabir Rao' });

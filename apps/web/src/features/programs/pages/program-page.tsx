@@ -11,6 +11,7 @@ import { QueryState } from '../../../components/query-state';
 import { mapsSearchUrl, nextDaysRange } from '../../../lib/format';
 import { programEventsQueryOptions, programQueryOptions, programStaffQueryOptions } from '../api';
 import { EnrolForm } from '../components/enrol-form';
+import { EnrolNewPersonForm } from '../components/enrol-new-person-form';
 import { StaffSubscriptions } from '../components/staff-subscriptions';
 import { WaitlistSection } from '../components/waitlist-section';
 import { programPath, useProgramId } from '../use-program-id';
@@ -144,6 +145,10 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
             {t('program.enrolHint')}
           </Text>
           <EnrolForm programId={program.id} programName={program.name} />
+          <Title order={3} size="h4">
+            {t('enrolNew.title')}
+          </Title>
+          <EnrolNewPersonForm programId={program.id} programName={program.name} />
         </Stack>
       )}
 
