@@ -343,6 +343,27 @@ describe('search', () => {
     expect(profile).toEqual([expect.objectContaining({ type: 'profile', title: 'Searcher' })]);
   });
 
+  it('lets a global admin find any tenant by a misspelt name, one hit per item', async () => {
+    const owner = await signUp(t, 'Tenant');
+    const admin = await signUp(t, 'Operator');
+    await t.database.pool.query('update users set is_global_admin = true where id = $1', [
+      admin.id,
+    ]);
+    const orgId = await createOrg(t, owner, 'Guwahati Archery Guild');
+    await createProgram(t, owner, orgId, {
+      name: 'Recurve Beginners',
+      description: 'Archery for beginners',
+    });
+    const hits = (await req(admin, 'GET', '/api/search?q=archry')).json().results;
+    expect(hits.map((h: { type: string; title: string }) => `${h.type}:${h.title}`)).toEqual(
+      expect.arrayContaining(['org:Guwahati Archery Guild']),
+    );
+    const programs = (await req(admin, 'GET', '/api/search?q=recurv%20beginers')).json().results;
+    expect(programs.filter((h: { title: string }) => h.title === 'Recurve Beginners')).toHaveLength(
+      1,
+    );
+  });
+
   it('treats LIKE wildcards in the query as text', async () => {
     const owner = await signUp(t, 'Wild');
     await createOrg(t, owner, 'Percent Club');

@@ -42,45 +42,45 @@ function nearest(select: SQL, from: SQL, column: SQL, q: string, like: string, f
   return sql.join(parts, sql` union all `);
 }
 
-/** Every kind's hits for a global admin (DESIGN.md §2: global admins see everything). */
-function everything(q: string, like: string): SQL {
-  return sql.join(
-    [
-      nearest(
-        sql`select 'org' as type, o.id, o.name as title, o.slug as subtitle, '/orgs/' || o.id as path, word_similarity(${q}, o.name) as score`,
-        sql`from orgs o`,
-        sql`o.name`,
-        q,
-        like,
-        sql`to_tsvector('simple', o.name)`,
-      ),
-      nearest(
-        sql`select 'program', p.id, p.name, (select name from orgs where id = p.org_id), '/programs/' || p.id, word_similarity(${q}, p.name)`,
-        sql`from programs p`,
-        sql`p.name`,
-        q,
-        like,
-        sql`to_tsvector('simple', p.name || ' ' || p.description)`,
-      ),
-      nearest(
-        sql`select 'profile', pr.id, pr.display_name, '', '/p/' || pr.id || '/calendar', word_similarity(${q}, pr.display_name)`,
-        sql`from profiles pr`,
-        sql`pr.display_name`,
-        q,
-        like,
-      ),
-      nearest(
-        sql`select 'event', e.id, e.title,
-              (select name from programs where id = e.program_id) || ' · ' || to_char(e.starts_at at time zone e.time_zone, 'DD Mon YYYY HH24:MI'),
-              '/programs/' || e.program_id || '/events/' || e.id, word_similarity(${q}, e.title)`,
-        sql`from events e`,
-        sql`e.title`,
-        q,
-        like,
-      ),
-    ],
-    sql` union all `,
-  );
+/**
+ * Every kind's hits for a global admin (DESIGN.md §2: global admins see
+ * everything): one query per kind, so the caller can run them side by side.
+ */
+function everything(q: string, like: string): SQL[] {
+  return [
+    nearest(
+      sql`select 'org' as type, o.id, o.name as title, o.slug as subtitle, '/orgs/' || o.id as path, word_similarity(${q}, o.name) as score`,
+      sql`from orgs o`,
+      sql`o.name`,
+      q,
+      like,
+      sql`to_tsvector('simple', o.name)`,
+    ),
+    nearest(
+      sql`select 'program' as type, p.id, p.name as title, (select name from orgs where id = p.org_id) as subtitle, '/programs/' || p.id as path, word_similarity(${q}, p.name) as score`,
+      sql`from programs p`,
+      sql`p.name`,
+      q,
+      like,
+      sql`to_tsvector('simple', p.name || ' ' || p.description)`,
+    ),
+    nearest(
+      sql`select 'profile' as type, pr.id, pr.display_name as title, '' as subtitle, '/p/' || pr.id || '/calendar' as path, word_similarity(${q}, pr.display_name) as score`,
+      sql`from profiles pr`,
+      sql`pr.display_name`,
+      q,
+      like,
+    ),
+    nearest(
+      sql`select 'event' as type, e.id, e.title,
+              (select name from programs where id = e.program_id) || ' · ' || to_char(e.starts_at at time zone e.time_zone, 'DD Mon YYYY HH24:MI') as subtitle,
+              '/programs/' || e.program_id || '/events/' || e.id as path, word_similarity(${q}, e.title) as score`,
+      sql`from events e`,
+      sql`e.title`,
+      q,
+      like,
+    ),
+  ];
 }
 
 /**
@@ -158,11 +158,11 @@ export async function search(
 ) {
   const like = containsPattern(q);
   // The 0.3 word-similarity threshold of `<%` is set per connection (db/client.ts).
-  const result = await db.execute<SearchRow>(
-    isGlobalAdmin ? everything(q, like) : visibleTo(userId, q, like),
-  );
+  // A global admin's four index scans run on separate pooled connections at once.
+  const queries = isGlobalAdmin ? everything(q, like) : [visibleTo(userId, q, like)];
+  const results = await Promise.all(queries.map((query) => db.execute<SearchRow>(query)));
   const best = new Map<string, SearchRow>();
-  for (const row of result.rows) {
+  for (const row of results.flatMap((r) => r.rows)) {
     const hit = { ...row, score: Number(row.score) };
     const key = `${hit.type}:${hit.id}`;
     if ((best.get(key)?.score ?? -1) < hit.score) best.set(key, hit);
