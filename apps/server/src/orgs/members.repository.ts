@@ -5,6 +5,9 @@ import { orgInvites, orgMembers, orgs, programStaff, users } from '../db/schema/
 /** An org role. */
 export type OrgRole = 'owner' | 'admin' | 'staff';
 
+/** An invite neither accepted nor revoked (the unique open-invite index uses the same test). */
+const openInvite = and(isNull(orgInvites.acceptedAt), isNull(orgInvites.revokedAt));
+
 /** Locks the org row until the transaction ends: every membership change of one org runs one at a time. */
 export async function lockOrg(tx: Tx, orgId: string): Promise<boolean> {
   const rows = await tx.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('update');
@@ -108,9 +111,7 @@ export async function listOpenInvites(db: Db | Tx, orgId: string) {
   return db
     .select()
     .from(orgInvites)
-    .where(
-      and(eq(orgInvites.orgId, orgId), isNull(orgInvites.acceptedAt), isNull(orgInvites.revokedAt)),
-    )
+    .where(and(eq(orgInvites.orgId, orgId), openInvite))
     .orderBy(sql`${orgInvites.createdAt} desc`);
 }
 
@@ -130,14 +131,7 @@ export async function revokeInvite(
   const rows = await tx
     .update(orgInvites)
     .set({ revokedAt: at })
-    .where(
-      and(
-        eq(orgInvites.id, inviteId),
-        eq(orgInvites.orgId, orgId),
-        isNull(orgInvites.acceptedAt),
-        isNull(orgInvites.revokedAt),
-      ),
-    )
+    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.orgId, orgId), openInvite))
     .returning({ id: orgInvites.id });
   return rows.length > 0;
 }
@@ -155,13 +149,7 @@ export async function acceptInvitesForPhone(
   const open = await tx
     .update(orgInvites)
     .set({ acceptedAt: at })
-    .where(
-      and(
-        eq(orgInvites.phoneNumber, phoneNumber),
-        isNull(orgInvites.acceptedAt),
-        isNull(orgInvites.revokedAt),
-      ),
-    )
+    .where(and(eq(orgInvites.phoneNumber, phoneNumber), openInvite))
     .returning({ orgId: orgInvites.orgId, role: orgInvites.role });
   if (open.length === 0) return;
   await tx
