@@ -3,6 +3,7 @@ import type { Config } from './lib/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startHorizonSweep } from './events/horizon.ts';
 import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './http/app.ts';
 
@@ -29,9 +30,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 /**
  * Starts Rally per `config`: the embedded PostgreSQL in `dataDir/pg` unless
  * `databaseUrl` is set, pending migrations, the file store (`dataDir/files`
- * or S3), then the HTTP server on `host:port`. Throws when the database
- * cannot be reached or the data folder is in use by another server
- * (DataDirInUseError).
+ * or S3), then the HTTP server on `host:port`, and the hourly horizon
+ * sweep of recurring events (docs/decisions/006; stopped by `close()`).
+ * Throws when the database cannot be reached or the data folder is in use
+ * by another server (DataDirInUseError).
  */
 export async function startServer(
   config: Config,
@@ -59,10 +61,12 @@ export async function startServer(
     const address = await rally.app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     const url = `http://localhost:${port}`;
+    const sweep = startHorizonSweep(database.db, rally.services.clock, logger);
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         await rally.app.close();
+        await sweep.stop();
         await database.close();
         await embedded?.stop();
       })();

@@ -39,6 +39,8 @@ const publicRoutes = new Set([
   'POST /api/auth/phone/verify',
   'GET /api/auth/session',
   'GET /api/dev/sms-outbox',
+  // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
+  'GET /api/feeds/:file',
 ]);
 
 let phoneSeq = 0;
@@ -134,6 +136,24 @@ const cases: Case[] = [
   {
     route: 'GET /api/profiles/:profileId/events/:eventId',
     url: (w) => `/api/profiles/${w.childProfileId}/events/${w.eventId}`,
+    allow: FAMILY,
+  },
+  { route: 'GET /api/family/events', url: () => `/api/family/events${range}`, allow: ALL },
+  {
+    // Child C is on event E's roster; answers are open (E is in 2030).
+    route: 'PUT /api/profiles/:profileId/events/:eventId/rsvp',
+    url: (w) => `/api/profiles/${w.childProfileId}/events/${w.eventId}/rsvp`,
+    body: () => ({ answer: 'going' }),
+    allow: FAMILY,
+  },
+  {
+    route: 'GET /api/profiles/:profileId/calendar-feed',
+    url: (w) => `/api/profiles/${w.childProfileId}/calendar-feed`,
+    allow: FAMILY,
+  },
+  {
+    route: 'POST /api/profiles/:profileId/calendar-feed',
+    url: (w) => `/api/profiles/${w.childProfileId}/calendar-feed`,
     allow: FAMILY,
   },
   { route: 'GET /api/orgs', url: () => '/api/orgs', allow: ALL },
@@ -293,6 +313,47 @@ const cases: Case[] = [
     allow: PROGRAM_VIEWERS,
   },
   {
+    route: 'PATCH /api/programs/:programId/events/:eventId',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}`,
+    body: () => ({
+      title: 'Training',
+      startLocal: '2030-01-07T18:00',
+      endLocal: '2030-01-07T19:30',
+      scope: 'this',
+    }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'DELETE /api/programs/:programId/events/:eventId',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}`,
+    body: () => ({ scope: 'this' }),
+    allow: PROGRAM_STAFF,
+    isDestructive: true,
+  },
+  {
+    route: 'POST /api/programs/:programId/events/:eventId/cancel',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/cancel`,
+    body: () => ({ reason: 'Rain' }),
+    allow: PROGRAM_STAFF,
+    isDestructive: true,
+  },
+  {
+    // The event is scheduled: allowed callers get 409, nothing changes.
+    route: 'POST /api/programs/:programId/events/:eventId/reinstate',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/reinstate`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'GET /api/programs/:programId/calendar-feed',
+    url: (w) => `/api/programs/${w.programId}/calendar-feed`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'POST /api/programs/:programId/calendar-feed',
+    url: (w) => `/api/programs/${w.programId}/calendar-feed`,
+    allow: PROGRAM_STAFF,
+  },
+  {
     route: 'GET /api/programs/:programId/public',
     url: (w) => `/api/programs/${w.programId}/public`,
     allow: ALL,
@@ -357,6 +418,37 @@ const cases: Case[] = [
     route: 'PUT /api/programs/:programId/waitlist',
     url: (w) => `/api/programs/${w.programId}/waitlist`,
     body: () => ({ subscriptionIds: [] }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    // Nobody waits for event E: the empty list is its whole waitlist.
+    route: 'PUT /api/programs/:programId/events/:eventId/waitlist',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/waitlist`,
+    body: () => ({ profileIds: [] }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'GET /api/programs/:programId/events/:eventId/attendance',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/attendance`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    // The same mark each time: idempotent, so one world serves every actor.
+    route: 'PUT /api/programs/:programId/events/:eventId/attendance',
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/attendance`,
+    body: (w) => ({
+      marks: [{ profileId: w.childProfileId, status: 'present', markedAt: '2030-01-07T12:35:00Z' }],
+    }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'GET /api/programs/:programId/attendance',
+    url: (w) => `/api/programs/${w.programId}/attendance${range}`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    route: 'GET /api/programs/:programId/attendance.csv',
+    url: (w) => `/api/programs/${w.programId}/attendance.csv${range}`,
     allow: PROGRAM_STAFF,
   },
   {
@@ -460,6 +552,14 @@ const otherFamilyRequests = (w: World) => {
     { method: 'GET', url: `/api/profiles/${d}/subscriptions` },
     { method: 'GET', url: `/api/profiles/${d}/activities` },
     { method: 'GET', url: `/api/profiles/${d}/events${range}` },
+    { method: 'GET', url: `/api/profiles/${d}/events/${w.eventId}` },
+    {
+      method: 'PUT',
+      url: `/api/profiles/${d}/events/${w.eventId}/rsvp`,
+      payload: { answer: 'declined' },
+    },
+    { method: 'GET', url: `/api/profiles/${d}/calendar-feed` },
+    { method: 'POST', url: `/api/profiles/${d}/calendar-feed` },
     { method: 'GET', url: `/api/profiles/${d}/managers` },
     {
       method: 'POST',

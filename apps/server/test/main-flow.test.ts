@@ -135,7 +135,14 @@ describe('the main job: sign in, org, program, events, enrol, calendars', () => 
     });
     expect(detail.json()).toMatchObject({
       canEdit: true,
-      roster: [{ profileId, displayName: 'Coach Ravi', rsvp: null, status: null }],
+      roster: [
+        {
+          profileId,
+          displayName: 'Coach Ravi',
+          rsvp: expect.objectContaining({ answer: null }),
+          status: null,
+        },
+      ],
     });
     const profileEvent = await t.request({
       method: 'GET',

@@ -8,7 +8,10 @@ import { actorRefSchema } from './subscriptions.ts';
  * (active at once), `approved`, `rejected`, `withdrawn`, `paused`, `resumed`,
  * `cancelled`, `expired`, `plan_changed`; dues: `charge_added`,
  * `payment_recorded`; family: `guardian_added`, `own_login_added`,
- * `manager_removed`. Later issues add attended, RSVP'd, played, messaged.
+ * `manager_removed`; events (issue 5): `attended` (marked present or late;
+ * one per event, removed when the mark is corrected), `rsvp` (answered),
+ * `event_cancelled` (an event on its roster was cancelled). Later issues add
+ * played and messaged.
  */
 export const activityKindSchema = z.enum([
   'requested',
@@ -27,16 +30,22 @@ export const activityKindSchema = z.enum([
   'guardian_added',
   'own_login_added',
   'manager_removed',
+  'attended',
+  'rsvp',
+  'event_cancelled',
 ]);
 /** See {@link activityKindSchema}. */
 export type ActivityKind = z.infer<typeof activityKindSchema>;
 
 /**
  * What an activity entry links to, with the app path to open (SPEC.md §2
- * routes): a subscription (`/programs/{programId}/subscriptions/{subscriptionId}`)
- * or the profile's settings (`/p/{profileId}/settings`, for manager changes).
+ * routes): an event on the profile's calendar (`/p/{profileId}/events/{eventId}`,
+ * for event entries), a subscription
+ * (`/programs/{programId}/subscriptions/{subscriptionId}`) or the profile's
+ * settings (`/p/{profileId}/settings`, for manager changes).
  */
 export const activityTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), profileId: idSchema, eventId: idSchema, path: z.string() }),
   z.object({
     kind: z.literal('subscription'),
     programId: idSchema,
@@ -53,7 +62,9 @@ export type ActivityTarget = z.infer<typeof activityTargetSchema>;
  * deleted user or the system). `data` holds what the entry shows, as of the
  * moment it happened: `programName`, `orgName`, `status`, `planName`,
  * `waitlistPosition`, `amountMinor` + `currency` (integer minor units),
- * `method`, `description`, `managerName`, `relationship`, `note`.
+ * `method`, `description`, `managerName`, `relationship`, `note`; event
+ * entries: `eventTitle`, `startsAt` (ISO), `timeZone`, `answer` (rsvp),
+ * `status` (attended: present or late), `reason` (event_cancelled).
  */
 export const activitySchema = z.object({
   id: idSchema,

@@ -7,6 +7,16 @@ export const joinPolicySchema = z.enum(['open', 'approval', 'invite']);
 /** See {@link joinPolicySchema}. */
 export type JoinPolicy = z.infer<typeof joinPolicySchema>;
 
+/**
+ * The RSVP assumed for an enrolled profile that has not answered (issue 5):
+ * `going` (families decline when they cannot come) or `none` (families say
+ * who is coming). Events with a capacity ignore it: a place is taken only by
+ * answering (docs/decisions/006).
+ */
+export const defaultRsvpSchema = z.enum(['none', 'going']);
+/** See {@link defaultRsvpSchema}. */
+export type DefaultRsvp = z.infer<typeof defaultRsvpSchema>;
+
 /** A user's role in a program. DESIGN.md §2. */
 export const programRoleSchema = z.enum(['manager', 'coach']);
 /** See {@link programRoleSchema}. */
@@ -38,6 +48,7 @@ export const programSchema = z.object({
   capacity: z.number().int().nullable(),
   joinPolicy: joinPolicySchema,
   status: z.enum(['active', 'archived']),
+  defaultRsvp: defaultRsvpSchema,
   activeSubscriptions: z.number().int(),
   createdAt: z.string(),
 });
@@ -100,6 +111,7 @@ export const updateProgramSchema = z
       .max(100_000, 'Capacity must be at most 100000')
       .nullable(),
     joinPolicy: joinPolicySchema,
+    defaultRsvp: defaultRsvpSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });

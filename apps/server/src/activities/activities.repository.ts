@@ -13,6 +13,7 @@ export interface NewActivity {
   orgId?: string | null;
   programId?: string | null;
   subscriptionId?: string | null;
+  eventId?: string | null;
   data?: Record<string, unknown>;
 }
 
@@ -30,6 +31,7 @@ export async function insertActivity(tx: Tx, a: NewActivity): Promise<void> {
     orgId: a.orgId ?? null,
     programId: a.programId ?? null,
     subscriptionId: a.subscriptionId ?? null,
+    eventId: a.eventId ?? null,
     data: a.data ?? {},
     createdAt: a.at,
   });

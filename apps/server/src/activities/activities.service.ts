@@ -15,7 +15,16 @@ export function activityTarget(row: {
   profileId: string;
   programId: string | null;
   subscriptionId: string | null;
+  eventId: string | null;
 }): ActivityTarget {
+  if (row.eventId) {
+    return {
+      kind: 'event',
+      profileId: row.profileId,
+      eventId: row.eventId,
+      path: `/p/${row.profileId}/events/${row.eventId}`,
+    };
+  }
   if (row.programId && row.subscriptionId) {
     return {
       kind: 'subscription',

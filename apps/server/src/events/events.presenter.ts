@@ -1,25 +1,59 @@
-import type { Event, ProfileEvent } from '@rally/shared/events';
+import type { Event, EventSeriesInfo, ProfileEvent } from '@rally/shared/events';
+import { rsvpDeadline } from '../attendance/rsvp-state.ts';
 import type { EventRow, ProfileEventRow } from './events.repository.ts';
+import { countOccurrencesFrom, parseRrule, type SeriesRule } from './recurrence.ts';
 
-/** The API shape of an event (`eventSchema`): instants as UTC ISO strings. */
+/**
+ * The API shape of an event (`eventSchema`): instants as UTC ISO strings,
+ * `rsvpDeadline` = start − `rsvpCloseMinutes` (docs/decisions/006).
+ */
 export function presentEvent(e: EventRow): Event {
   return {
     id: e.id,
     programId: e.programId,
     programName: e.programName,
     orgId: e.orgId,
+    seriesId: e.seriesId,
+    isException: e.isException,
     title: e.title,
     kind: e.kind,
     status: e.status,
     startsAt: e.startsAt.toISOString(),
     endsAt: e.endsAt.toISOString(),
+    isAllDay: e.isAllDay,
     timeZone: e.timeZone,
     location: e.location,
     description: e.description,
+    capacity: e.capacity,
+    rsvpCloseMinutes: e.rsvpCloseMinutes,
+    rsvpDeadline: rsvpDeadline(e).toISOString(),
+    cancelledAt: e.cancelledAt?.toISOString() ?? null,
+    cancelReason: e.cancelReason,
+    version: e.version,
   };
 }
 
 /** The API shape of an event on a profile's calendar (`profileEventSchema`). */
 export function presentProfileEvent(e: ProfileEventRow): ProfileEvent {
   return { ...presentEvent(e), profileId: e.profileId, profileName: e.profileName };
+}
+
+/**
+ * The series of an occurrence as the edit form needs it
+ * (`eventSeriesInfoSchema`): the rule parsed back to the form's
+ * `Recurrence`, the RRULE value, the first occurrence's local start
+ * (`YYYY-MM-DDTHH:mm`) and, for COUNT rules, how many occurrences remain
+ * from `occurrenceDate` on (the count a `following` edit continues with).
+ */
+export function presentSeriesInfo(
+  series: SeriesRule & { id: string },
+  occurrenceDate: string,
+): EventSeriesInfo {
+  return {
+    id: series.id,
+    recurrence: parseRrule(series.rrule),
+    rrule: series.rrule,
+    startLocal: series.startsLocal.replace(' ', 'T').slice(0, 16),
+    remainingCount: countOccurrencesFrom(series, occurrenceDate),
+  };
 }

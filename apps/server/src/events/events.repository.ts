@@ -1,46 +1,52 @@
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import {
-  attendance,
-  events,
-  profileManagers,
-  profiles,
-  programs,
-  subscriptions,
-} from '../db/schema/index.ts';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { MAX_EVENT_DAYS } from '@rally/shared/events';
+import type { Db, Tx } from '../db/client.ts';
+import { attendance, events, profileManagers, programs } from '../db/schema/index.ts';
 
 /** An event row with its program's name. */
 export type EventRow = typeof events.$inferSelect & { programName: string };
 /** An event shown for one profile. */
 export type ProfileEventRow = EventRow & { profileId: string; profileName: string };
+/** A new event row. */
+export type NewEvent = typeof events.$inferInsert;
+/** The fields an edit may change on an event row (version and updatedAt are bumped by the write). */
+export type EventChanges = Partial<
+  Pick<
+    NewEvent,
+    | 'seriesId'
+    | 'occurrenceDate'
+    | 'isException'
+    | 'title'
+    | 'kind'
+    | 'status'
+    | 'startsAt'
+    | 'endsAt'
+    | 'isAllDay'
+    | 'timeZone'
+    | 'location'
+    | 'description'
+    | 'capacity'
+    | 'rsvpCloseMinutes'
+    | 'cancelledAt'
+    | 'cancelledBy'
+    | 'cancelReason'
+  >
+>;
 
-const eventColumns = {
-  id: events.id,
-  orgId: events.orgId,
-  programId: events.programId,
-  seriesId: events.seriesId,
-  title: events.title,
-  kind: events.kind,
-  status: events.status,
-  startsAt: events.startsAt,
-  endsAt: events.endsAt,
-  timeZone: events.timeZone,
-  location: events.location,
-  description: events.description,
-  createdBy: events.createdBy,
-  createdAt: events.createdAt,
-  updatedAt: events.updatedAt,
-  programName: programs.name,
-};
+/** The columns of {@link EventRow}. */
+export const eventColumns = { ...getTableColumns(events), programName: programs.name };
 
-const profileEventColumns = {
-  ...eventColumns,
-  profileId: profiles.id,
-  profileName: profiles.displayName,
-};
+/**
+ * The earliest start an event overlapping an instant can have: events last
+ * at most `MAX_EVENT_DAYS`, so range queries bound `starts_at` from below
+ * too and stay index range scans on (program_id, starts_at).
+ */
+export function earliestOverlappingStart(from: Date): Date {
+  return new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000);
+}
 
 /** Inserts an event and returns the row. */
-export async function insertEvent(db: Db, row: typeof events.$inferInsert) {
+export async function insertEvent(db: Db | Tx, row: NewEvent) {
   const [created] = await db.insert(events).values(row).returning();
   if (!created) throw new Error('event insert returned nothing');
   return created;
@@ -57,13 +63,20 @@ export async function listProgramEvents(
     .select(eventColumns)
     .from(events)
     .innerJoin(programs, eq(programs.id, events.programId))
-    .where(and(eq(events.programId, programId), lt(events.startsAt, to), gt(events.endsAt, from)))
-    .orderBy(asc(events.startsAt));
+    .where(
+      and(
+        eq(events.programId, programId),
+        lt(events.startsAt, to),
+        gte(events.startsAt, earliestOverlappingStart(from)),
+        gt(events.endsAt, from),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id));
 }
 
 /** Event `eventId` of `programId`, or undefined. */
 export async function findProgramEvent(
-  db: Db,
+  db: Db | Tx,
   programId: string,
   eventId: string,
 ): Promise<EventRow | undefined> {
@@ -75,71 +88,66 @@ export async function findProgramEvent(
   return row;
 }
 
-/** Joins events to the profiles enrolled (active subscription) in their program. */
-function enrolledEvents(db: Db) {
-  return db
-    .select(profileEventColumns)
+/**
+ * Event `eventId` of `programId` locked (`FOR UPDATE`) until the transaction
+ * ends, or undefined. Callers that also lock its series take the series row
+ * first (one lock order everywhere: series, then events).
+ */
+export async function lockProgramEvent(
+  tx: Tx,
+  programId: string,
+  eventId: string,
+): Promise<EventRow | undefined> {
+  const [row] = await tx
+    .select(eventColumns)
     .from(events)
     .innerJoin(programs, eq(programs.id, events.programId))
-    .innerJoin(
-      subscriptions,
-      and(eq(subscriptions.programId, events.programId), eq(subscriptions.status, 'active')),
-    )
-    .innerJoin(profiles, eq(profiles.id, subscriptions.profileId));
-}
-
-/** Events of every program `profileId` is actively enrolled in, overlapping `[from, to)`. */
-export async function listProfileEvents(
-  db: Db,
-  profileId: string,
-  from: Date,
-  to: Date,
-): Promise<ProfileEventRow[]> {
-  return enrolledEvents(db)
-    .where(
-      and(eq(subscriptions.profileId, profileId), lt(events.startsAt, to), gt(events.endsAt, from)),
-    )
-    .orderBy(asc(events.startsAt));
-}
-
-/** Event `eventId` as shown to `profileId` (only while enrolled in its program), or undefined. */
-export async function findProfileEvent(db: Db, profileId: string, eventId: string) {
-  const [row] = await enrolledEvents(db).where(
-    and(eq(subscriptions.profileId, profileId), eq(events.id, eventId)),
-  );
+    .where(and(eq(events.id, eventId), eq(events.programId, programId)))
+    .for('update', { of: events });
   return row;
 }
 
-/** The next `limit` events (ending after `now`) of all profiles `userId` manages. */
-export async function nextEventsOfUser(db: Db, userId: string, now: Date, limit: number) {
-  return enrolledEvents(db)
-    .innerJoin(profileManagers, eq(profileManagers.profileId, profiles.id))
-    .where(and(eq(profileManagers.userId, userId), gte(events.endsAt, now)))
-    .orderBy(asc(events.startsAt), asc(profiles.displayName))
-    .limit(limit);
+/** Applies `changes` to event `eventId`, bumps `version`, sets `updatedAt` = `now`; returns the row. */
+export async function updateEvent(tx: Tx, eventId: string, changes: EventChanges, now: Date) {
+  const [row] = await tx
+    .update(events)
+    .set({ ...changes, version: sql`${events.version} + 1`, updatedAt: now })
+    .where(eq(events.id, eventId))
+    .returning();
+  if (!row) throw new Error('event update returned nothing');
+  return row;
 }
 
-/**
- * The roster of an event: profiles with an active subscription in its
- * program plus anyone with an attendance row, with their RSVP and mark.
- */
-export async function eventRoster(db: Db, eventId: string, programId: string) {
-  const result = await db.execute<{
-    profileId: string;
-    displayName: string;
-    rsvp: 'going' | 'maybe' | 'declined' | null;
-    status: 'present' | 'late' | 'absent' | 'excused' | null;
-  }>(sql`
-    select p.id as "profileId", p.display_name as "displayName", a.rsvp, a.status
-    from ${profiles} p
-    left join ${attendance} a on a.profile_id = p.id and a.event_id = ${eventId}
-    where p.id in (
-      select profile_id from ${subscriptions} where program_id = ${programId} and status = 'active'
-      union
-      select profile_id from ${attendance} where event_id = ${eventId}
-    )
-    order by p.display_name`);
-  return result.rows;
+/** Deletes the events `ids` (their RSVP and attendance rows go with them). */
+export async function deleteEvents(tx: Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(events).where(inArray(events.id, [...ids]));
+}
+
+/** How many of the events `ids` have an attendance mark (status set). */
+export async function countMarkedEvents(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(distinct ${attendance.eventId})::int` })
+    .from(attendance)
+    .where(and(inArray(attendance.eventId, [...ids]), isNotNull(attendance.status)));
+  return row?.n ?? 0;
+}
+
+/** Which of `profileIds` `userId` manages (self or guardian). */
+export async function managedAmong(
+  db: Db,
+  userId: string,
+  profileIds: readonly string[],
+): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ profileId: profileManagers.profileId })
+    .from(profileManagers)
+    .where(
+      and(eq(profileManagers.userId, userId), inArray(profileManagers.profileId, [...profileIds])),
+    );
+  return new Set(rows.map((r) => r.profileId));
 }
 
 /** The next scheduled event (starting at or after `now`) of each program of `orgId`, by program id. */

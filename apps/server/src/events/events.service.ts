@@ -1,118 +1,131 @@
-import type { createEventSchema, Event, EventDetail, ProfileEvent } from '@rally/shared/events';
 import type { RangeQuery } from '@rally/shared/common';
-import type { z } from 'zod';
+import type { Event, ProfileEvent } from '@rally/shared/events';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { can, type PolicyActor } from '../policy/policy.ts';
+import type { PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
-import { programResource, type ProgramsService } from '../programs/programs.service.ts';
-import { localToInstant } from './local-time.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
+import * as calendar from './calendar.repository.ts';
+import { resolveForm, type EventForm } from './event-form.ts';
 import { presentEvent, presentProfileEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
+import { ensureMaterialized, reachesPastHorizon } from './horizon.ts';
+import { occurrencesBetween } from './recurrence.ts';
+import { findOccurrenceId, insertOccurrences } from './series.repository.ts';
+import { insertSeriesOf } from './series.service.ts';
 
-/** Events of programs and their calendars (DESIGN.md §2). */
+/** Events of programs and the calendars they make (DESIGN.md §2, issue 5). */
 export class EventsService {
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramsService,
     private readonly profiles: ProfilesService,
+    private readonly clock: Clock,
   ) {}
 
   /**
-   * Creates an event in a program (program staff, org owners/admins). Local
-   * start/end are read in `timeZone`, defaulting to the program's zone.
-   * Throws 404 (program not visible), 403 (not staff), 400 (bad times).
+   * Creates an event in a program (`program:manage-events`): a one-off, or
+   * with `recurrence` the first occurrence of a new series whose occurrences
+   * are stored through today + 180 days in its zone (or the rule's end if
+   * sooner; docs/decisions/006), in one transaction. Local times are read in
+   * `timeZone`, defaulting to the program's; an empty location takes the
+   * program's. Throws 404 (program not visible), 403 (not staff, archived),
+   * 400 on `startLocal`/`endLocal` (a time that does not exist in the zone).
    */
-  async create(
-    actor: PolicyActor,
-    programId: string,
-    input: z.output<typeof createEventSchema>,
-  ): Promise<Event> {
+  async create(actor: PolicyActor, programId: string, input: EventForm): Promise<Event> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
-    const timeZone = input.timeZone ?? program.timeZone;
-    const startsAt = localToInstant(input.startLocal, timeZone, 'startLocal');
-    const endsAt = localToInstant(input.endLocal, timeZone, 'endLocal');
-    const row = await repo.insertEvent(this.db, {
-      id: newId(),
-      orgId: program.orgId,
-      programId,
-      title: input.title,
-      kind: input.kind,
-      startsAt,
-      endsAt,
-      timeZone,
-      location: input.location || program.location,
-      description: input.description,
-      createdBy: actor.userId,
+    const form = resolveForm(input, input.timeZone ?? program.timeZone, program.location);
+    const now = this.clock.now();
+    const eventId = await this.db.transaction(async (tx) => {
+      if (!input.recurrence) {
+        const row = await repo.insertEvent(tx, {
+          ...form.template,
+          id: newId(),
+          orgId: program.orgId,
+          programId,
+          startsAt: form.startsAt,
+          endsAt: form.endsAt,
+          createdBy: actor.userId,
+        });
+        return row.id;
+      }
+      const ctx = { tx, now, actorUserId: actor.userId };
+      const series = await insertSeriesOf(
+        ctx,
+        { orgId: program.orgId, programId },
+        form,
+        input.recurrence,
+      );
+      await insertOccurrences(
+        tx,
+        series,
+        occurrencesBetween(series, form.startDate, series.materializedThrough),
+      );
+      const first = await findOccurrenceId(tx, series.id, form.startDate);
+      if (!first) throw new Error('the first occurrence of a new series was not stored');
+      return first;
     });
-    return presentEvent({ ...row, programName: program.name });
+    const row = await repo.findProgramEvent(this.db, programId, eventId);
+    if (!row) throw new Error('created event not found');
+    return presentEvent(row);
   }
 
-  /** Events of a program in a range (anyone who may view the program). */
+  /**
+   * Events of a program overlapping `[from, to)` (anyone who may view the
+   * program), by start. A range past the stored horizon extends the
+   * program's series first (docs/decisions/006).
+   */
   async listForProgram(actor: PolicyActor, programId: string, range: RangeQuery): Promise<Event[]> {
     await this.programs.authorize(actor, programId);
-    const rows = await repo.listProgramEvents(
-      this.db,
-      programId,
-      new Date(range.from),
-      new Date(range.to),
-    );
-    return rows.map(presentEvent);
+    const { from, to } = instants(range);
+    await ensureMaterialized(this.db, [programId], to, this.clock.now());
+    return (await repo.listProgramEvents(this.db, programId, from, to)).map(presentEvent);
   }
 
-  /** One event of a program, with the roster for staff. 404 when not visible. */
-  async getForProgram(
-    actor: PolicyActor,
-    programId: string,
-    eventId: string,
-  ): Promise<EventDetail> {
-    const program = await this.programs.authorize(actor, programId);
-    const event = await repo.findProgramEvent(this.db, programId, eventId);
-    if (!event) throw notFound('This event');
-    const resource = programResource(program);
-    const roster = can(actor, 'program:view-roster', resource)
-      ? await repo.eventRoster(this.db, eventId, programId)
-      : null;
-    return {
-      event: presentEvent(event),
-      roster,
-      canEdit: can(actor, 'program:manage-events', resource),
-    };
-  }
-
-  /** Events on a profile's calendar (every program it is enrolled in, across orgs). */
+  /**
+   * A profile's calendar in `[from, to)` (its managers): events of programs
+   * where it has an `active` subscription covering the event's local date,
+   * and events it has an attendance row for, across orgs.
+   */
   async listForProfile(
     actor: PolicyActor,
     profileId: string,
     range: RangeQuery,
   ): Promise<ProfileEvent[]> {
     await this.profiles.authorize(actor, profileId);
-    const rows = await repo.listProfileEvents(
-      this.db,
-      profileId,
-      new Date(range.from),
-      new Date(range.to),
-    );
+    const { from, to } = instants(range);
+    await this.extendCalendars({ profileId }, to);
+    const rows = await calendar.listProfileEvents(this.db, profileId, from, to);
     return rows.map(presentProfileEvent);
   }
 
-  /** One event as shown to a profile. 404 when the profile is not the actor's or not enrolled. */
-  async getForProfile(
-    actor: PolicyActor,
-    profileId: string,
-    eventId: string,
-  ): Promise<ProfileEvent> {
-    await this.profiles.authorize(actor, profileId);
-    const row = await repo.findProfileEvent(this.db, profileId, eventId);
-    if (!row) throw notFound('This event');
-    return presentProfileEvent(row);
+  /**
+   * The family calendar in `[from, to)`: the calendars of every profile the
+   * actor manages, one entry per profile and event (the web colours them by
+   * profile and flags overlaps).
+   */
+  async listForFamily(actor: PolicyActor, range: RangeQuery): Promise<ProfileEvent[]> {
+    const { from, to } = instants(range);
+    await this.extendCalendars({ managerUserId: actor.userId }, to);
+    const rows = await calendar.listFamilyEvents(this.db, actor.userId, from, to);
+    return rows.map(presentProfileEvent);
   }
 
-  /** The next `limit` events of the profiles the actor manages (the `/` page). */
+  /** The next `limit` events on the calendars of the profiles the actor manages (the `/` page). */
   async nextForUser(actor: PolicyActor, now: Date, limit = 10): Promise<ProfileEvent[]> {
-    return (await repo.nextEventsOfUser(this.db, actor.userId, now, limit)).map(
-      presentProfileEvent,
-    );
+    const rows = await calendar.nextEventsOfUser(this.db, actor.userId, now, limit);
+    return rows.map(presentProfileEvent);
   }
+
+  /** Extends the series of the programs on these calendars when `to` reaches past the horizon. */
+  private async extendCalendars(who: calendar.Whose, to: Date): Promise<void> {
+    const now = this.clock.now();
+    if (!reachesPastHorizon(to, now)) return;
+    await ensureMaterialized(this.db, await calendar.activeProgramIds(this.db, who), to, now);
+  }
+}
+
+function instants(range: RangeQuery) {
+  return { from: new Date(range.from), to: new Date(range.to) };
 }

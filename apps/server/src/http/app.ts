@@ -6,10 +6,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from '../account/account.routes.ts';
 import { registerAdminRoutes } from '../admin/admin.routes.ts';
+import { registerAttendanceRoutes } from '../attendance/attendance.routes.ts';
+import { registerRsvpRoutes } from '../attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from '../auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../auth/sms.ts';
 import { registerConfigRoutes } from '../config/config.routes.ts';
 import type { Db } from '../db/client.ts';
+import { registerEventRoutes } from '../events/events.routes.ts';
+import { registerFeedRoutes } from '../feeds/feeds.routes.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { registerFileRoutes } from '../files/files.routes.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -48,10 +52,11 @@ export interface RallyApp {
   apiRoutes: string[];
 }
 
-/** Removes secrets from a URL before it is logged: sign-in link tokens and code/token query values. */
+/** Removes secrets from a URL before it is logged: sign-in link tokens, calendar feed secrets and code/token query values. */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/auth\/token\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/(\/api\/feeds\/)[^/?#]+/g, '$1[redacted]')
     .replace(/([?&](?:code|token|customToken)=)[^&#]*/gi, '$1[redacted]');
 }
 
@@ -109,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerSubscriptionRoutes(app, services);
   registerSearchRoutes(app, services);
   registerProfileRoutes(app, services);
+  registerEventRoutes(app, services);
+  registerRsvpRoutes(app, services);
+  registerAttendanceRoutes(app, services);
+  registerFeedRoutes(app, services);
   registerFileRoutes(app, services);
   registerConfigRoutes(app, services);
   registerAdminRoutes(app, services);

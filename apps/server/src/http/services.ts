@@ -1,9 +1,15 @@
 import { AccountService } from '../account/account.service.ts';
 import { ActivitiesService } from '../activities/activities.service.ts';
+import { AttendanceService } from '../attendance/attendance.service.ts';
+import { AttendanceReportsService } from '../attendance/reports.service.ts';
+import { RsvpService } from '../attendance/rsvp.service.ts';
 import { AuthService } from '../auth/auth.service.ts';
 import type { SmsProvider } from '../auth/sms.ts';
 import type { Db } from '../db/client.ts';
+import { EventChangesService } from '../events/event-changes.service.ts';
+import { EventDetailService } from '../events/event-detail.service.ts';
 import { EventsService } from '../events/events.service.ts';
+import { FeedsService } from '../feeds/feeds.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { MembersService } from '../orgs/members.service.ts';
 import { OrgsService } from '../orgs/orgs.service.ts';
@@ -40,6 +46,12 @@ export interface Services {
   profileManagers: ProfileManagersService;
   activities: ActivitiesService;
   events: EventsService;
+  eventDetails: EventDetailService;
+  eventChanges: EventChangesService;
+  rsvp: RsvpService;
+  attendance: AttendanceService;
+  attendanceReports: AttendanceReportsService;
+  feeds: FeedsService;
   subscriptions: SubscriptionsService;
   enrolment: EnrolmentService;
   transitions: TransitionsService;
@@ -78,7 +90,13 @@ export function createServices(
     profiles,
     profileManagers: new ProfileManagersService(db, profiles, clock),
     activities: new ActivitiesService(db, profiles),
-    events: new EventsService(db, programs, profiles),
+    events: new EventsService(db, programs, profiles, clock),
+    eventDetails: new EventDetailService(db, programs, profiles, clock),
+    eventChanges: new EventChangesService(db, programs, clock),
+    rsvp: new RsvpService(db, profiles, programs, clock),
+    attendance: new AttendanceService(db, programs, clock),
+    attendanceReports: new AttendanceReportsService(db, programs),
+    feeds: new FeedsService(db, programs, profiles, clock),
     subscriptions: new SubscriptionsService(db, programs, profiles, clock),
     enrolment: new EnrolmentService(db, profiles, clock),
     transitions: new TransitionsService(db, programs, clock),

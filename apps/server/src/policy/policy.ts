@@ -65,10 +65,12 @@ export type Action =
   | 'program:manage-events'
   | 'program:manage-subscriptions'
   | 'program:view-roster'
+  | 'program:take-attendance'
   | 'program:view-public'
   | 'program:join'
   | 'profile:view'
   | 'profile:manage'
+  | 'profile:rsvp'
   | 'profile:delete'
   | 'profile:give-own-login'
   | 'profile:remove-self-manager'
@@ -84,6 +86,7 @@ const ACTIVE_PROGRAM_ONLY = new Set<Action>([
   'program:manage-staff',
   'program:manage-events',
   'program:manage-subscriptions',
+  'program:take-attendance',
   'program:join',
 ]);
 
@@ -93,10 +96,10 @@ const ACTIVE_PROGRAM_ONLY = new Set<Action>([
  * - org owner: everything in the org, including admins and deleting it;
  * - org admin: everything in the org but owners/admins and deletion; org staff: see the org and its programs;
  * - archived programs are read-only (only restoring is allowed);
- * - program manager/coach: the program's events, roster and subscriptions;
+ * - program manager/coach: the program's events, roster, attendance and subscriptions;
  * - family (manager of a profile with an active or paused subscription): see the program;
- * - profile manager (self or guardian): the profile, its subscriptions and
- *   timeline; deleting it is for its `self` manager, or for a guardian while
+ * - profile manager (self or guardian): the profile, its subscriptions,
+ *   RSVPs and timeline; deleting it is for its `self` manager, or for a guardian while
  *   it has no own login; a `self` manager is removed only by themself;
  * - subscriptions: the program's staff act as staff (approve, pause, …); the
  *   profile's managers act as its family (withdraw, cancel) — both only while
@@ -142,6 +145,7 @@ function canOnProfile(action: Action, profile: ProfileResource): boolean {
   switch (action) {
     case 'profile:view':
     case 'profile:manage':
+    case 'profile:rsvp':
       return isManager;
     case 'profile:delete':
       return (
@@ -199,6 +203,7 @@ function canOnProgram(action: Action, program: ProgramResource): boolean {
       return isOrgAdmin(program.orgRole) || program.programRole === 'manager';
     case 'program:manage-events':
     case 'program:manage-subscriptions':
+    case 'program:take-attendance':
       return isStaff && isWritable;
     case 'program:view-roster':
       return isStaff;

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { activityPageQuerySchema } from '@rally/shared/activities';
-import {
-  profileEventParamsSchema,
-  profileParamsSchema,
-  rangeQuerySchema,
-} from '@rally/shared/common';
+import { profileParamsSchema } from '@rally/shared/common';
 import {
   addProfileManagerSchema,
   createProfileSchema,
@@ -19,9 +15,9 @@ import type { Services } from '../http/services.ts';
 
 /**
  * `/api/profiles` routes: my profiles, create one; a profile (read, edit,
- * delete), its managers and invites, its calendar and events, its
- * subscriptions and its timeline. Photo upload lives with the other uploads
- * (files.routes.ts).
+ * delete), its managers and invites, its subscriptions and its timeline
+ * (its calendar and events: events/events.routes.ts). Photo upload lives
+ * with the other uploads (files.routes.ts).
  */
 export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
   app.get('/api/profiles', async (request) => ({
@@ -95,18 +91,5 @@ export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
     const { profileId } = parseInput(profileParamsSchema, request.params);
     const query = parseInput(activityPageQuerySchema, request.query);
     return s.activities.list(actor, profileId, query);
-  });
-
-  app.get('/api/profiles/:profileId/events', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const range = parseInput(rangeQuerySchema, request.query);
-    return { events: await s.events.listForProfile(actor, profileId, range) };
-  });
-
-  app.get('/api/profiles/:profileId/events/:eventId', async (request) => {
-    const actor = requireActor(request);
-    const { profileId, eventId } = parseInput(profileEventParamsSchema, request.params);
-    return { event: await s.events.getForProfile(actor, profileId, eventId) };
   });
 }

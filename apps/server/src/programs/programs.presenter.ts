@@ -15,6 +15,7 @@ export function presentProgram(p: ProgramRow): Program {
     capacity: p.capacity,
     joinPolicy: p.joinPolicy,
     status: p.status,
+    defaultRsvp: p.defaultRsvp,
     activeSubscriptions: p.activeSubscriptions,
     createdAt: p.createdAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   orgMembers,
@@ -83,18 +83,5 @@ export async function findProgramAccess(
 }
 
 function programColumns() {
-  return {
-    id: programs.id,
-    orgId: programs.orgId,
-    name: programs.name,
-    description: programs.description,
-    category: programs.category,
-    timeZone: programs.timeZone,
-    location: programs.location,
-    capacity: programs.capacity,
-    joinPolicy: programs.joinPolicy,
-    status: programs.status,
-    createdAt: programs.createdAt,
-    updatedAt: programs.updatedAt,
-  };
+  return getTableColumns(programs);
 }

@@ -10,9 +10,11 @@ import { createServices } from '../http/services.ts';
 import { ConsoleSmsProvider } from '../auth/sms.ts';
 import { systemClock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import type { EventForm } from '../events/event-form.ts';
 
-// `npm run seed:demo`: a demo organisation with 2 programs, 3 weeks of events
-// and 6 profiles (2 children with a guardian), on the same database `npm start` uses.
+// `npm run seed:demo`: a demo organisation with 2 programs, weekly training
+// series (issue 5), 3 weeks of matches and 6 profiles (2 children with a
+// guardian), on the same database `npm start` uses.
 // Issue 4: fee plans, a UPI payee, an approved child with dues part-paid, a
 // request waiting for the coach, and adults who joined an open program.
 
@@ -151,51 +153,60 @@ async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
   }
   await s.enrolment.create(coach, fitness.id, { profileId: coach.selfProfileId });
 
-  for (let week = 0; week < 3; week++) {
-    for (let day = 0; day < 7; day++) {
-      const date = today.plus({ weeks: week, days: day });
-      const d = date.toISODate();
-      if (day === 0 || day === 2 || day === 4) {
-        await s.events.create(coach, football.id, {
-          title: 'Skills training',
-          kind: 'training',
-          startLocal: `${d}T17:30`,
-          endLocal: `${d}T19:00`,
-          location: '',
-          description: 'Bring water, shin pads and both kits.',
-        });
-      }
-      if (day === 5) {
-        await s.events.create(coach, football.id, {
-          title: `League match vs ${['Indiranagar United', 'Whitefield Warriors', 'Jayanagar Juniors'][week]}`,
-          kind: 'match',
-          startLocal: `${d}T09:00`,
-          endLocal: `${d}T10:30`,
-          location: 'Bangalore Football Stadium',
-          description: 'Report 30 minutes before kick-off.',
-        });
-      }
-      if (day === 1 || day === 3) {
-        await s.events.create(coach, fitness.id, {
-          title: 'Strength & conditioning',
-          kind: 'training',
-          startLocal: `${d}T07:00`,
-          endLocal: `${d}T08:00`,
-          location: '',
-          description: '',
-        });
-      }
-    }
-  }
+  // The regular sessions are weekly series (issue 5): stored through the 180-day horizon.
+  const monday = today.toISODate();
+  const tuesday = today.plus({ days: 1 }).toISODate();
   await s.events.create(coach, football.id, {
+    ...eventDefaults,
+    title: 'Skills training',
+    startLocal: `${monday}T17:30`,
+    endLocal: `${monday}T19:00`,
+    description: 'Bring water, shin pads and both kits.',
+    rsvpCloseMinutes: 120,
+    recurrence: { frequency: 'weekly', interval: 1, weekdays: ['MO', 'WE', 'FR'] },
+  });
+  await s.events.create(coach, fitness.id, {
+    ...eventDefaults,
+    title: 'Strength & conditioning',
+    startLocal: `${tuesday}T07:00`,
+    endLocal: `${tuesday}T08:00`,
+    capacity: 12,
+    recurrence: { frequency: 'weekly', interval: 1, weekdays: ['TU', 'TH'] },
+  });
+  const opponents = ['Indiranagar United', 'Whitefield Warriors', 'Jayanagar Juniors'];
+  for (const [week, opponent] of opponents.entries()) {
+    const saturday = today.plus({ weeks: week, days: 5 }).toISODate();
+    await s.events.create(coach, football.id, {
+      ...eventDefaults,
+      title: `League match vs ${opponent}`,
+      kind: 'match',
+      startLocal: `${saturday}T09:00`,
+      endLocal: `${saturday}T10:30`,
+      location: 'Bangalore Football Stadium',
+      description: 'Report 30 minutes before kick-off.',
+    });
+  }
+  const sunday = today.plus({ days: 6 }).toISODate();
+  await s.events.create(coach, football.id, {
+    ...eventDefaults,
     title: 'Parents meeting',
     kind: 'meeting',
-    startLocal: `${today.plus({ days: 6 }).toISODate()}T11:00`,
-    endLocal: `${today.plus({ days: 6 }).toISODate()}T12:00`,
-    location: '',
+    startLocal: `${sunday}T11:00`,
+    endLocal: `${sunday}T12:00`,
     description: 'Season plan and kit orders.',
   });
 }
+
+/** The event form's defaults (`createEventSchema` output) the demo events start from. */
+const eventDefaults = {
+  kind: 'training',
+  isAllDay: false,
+  location: '',
+  description: '',
+  capacity: null,
+  rsvpCloseMinutes: null,
+  recurrence: null,
+} satisfies Partial<EventForm>;
 
 main().catch((err: unknown) => {
   const message =

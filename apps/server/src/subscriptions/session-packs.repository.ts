@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { events, sessionUsages, subscriptions } from '../db/schema/index.ts';
 
@@ -30,6 +30,36 @@ export async function deleteUsage(tx: Tx, subscriptionId: string, eventId: strin
     )
     .returning({ eventId: sessionUsages.eventId });
   return rows.length > 0;
+}
+
+/**
+ * Removes the usages of event `eventId` by the subscriptions of
+ * `profileIds` in the event's program (attendance corrected away from
+ * attended). Returns the subscription ids that got a session back.
+ */
+export async function deleteUsagesOfProfiles(
+  tx: Tx,
+  eventId: string,
+  profileIds: readonly string[],
+): Promise<string[]> {
+  if (profileIds.length === 0) return [];
+  const rows = await tx
+    .delete(sessionUsages)
+    .where(
+      and(
+        eq(sessionUsages.eventId, eventId),
+        inArray(
+          sessionUsages.subscriptionId,
+          tx
+            .select({ id: subscriptions.id })
+            .from(subscriptions)
+            .innerJoin(events, eq(events.programId, subscriptions.programId))
+            .where(and(eq(events.id, eventId), inArray(subscriptions.profileId, [...profileIds]))),
+        ),
+      ),
+    )
+    .returning({ subscriptionId: sessionUsages.subscriptionId });
+  return rows.map((r) => r.subscriptionId);
 }
 
 /** Sessions used by a subscription. */

@@ -75,6 +75,20 @@ export async function drawDownForAttendance(
 }
 
 /**
+ * For attendance (issue 5), in the caller's transaction: gives back the
+ * sessions that `profileIds`' subscriptions in the event's program drew for
+ * `eventId` (a mark corrected to absent, excused or cleared). Nothing
+ * changes for a profile whose session was not counted. Returns the
+ * subscription ids that got a session back.
+ */
+export async function giveBackForAttendance(
+  tx: Tx,
+  args: { eventId: string; profileIds: readonly string[] },
+): Promise<string[]> {
+  return packs.deleteUsagesOfProfiles(tx, args.eventId, args.profileIds);
+}
+
+/**
  * Session packs (issue 4): a pack plan's sessions included, used and left.
  * The draw-down is triggered by attendance in the events issue; these
  * methods expose it to the program's staff now (no HTTP route yet).

@@ -7,9 +7,10 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box, Group, Loader, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { toLocalDateTime } from '../lib/format';
 import { ErrorAlert } from './error-alert';
 import './event-calendar.css';
 
@@ -21,35 +22,91 @@ export interface EventCalendarProps<E extends Event> {
   loadEvents: (range: { from: string; to: string }) => Promise<readonly E[]>;
   /** The page an event opens when clicked. */
   hrefOf: (event: E) => string;
+  /**
+   * Styles the events of each loaded range: called with all of them (so it can
+   * compare them, e.g. find clashes) and returns each event's look, or null to
+   * leave the event out (a hidden profile). Give a stable function (useCallback):
+   * a new one reloads the events.
+   */
+  appearanceOf?: (events: readonly E[]) => (event: E) => EventAppearance | null;
+  /** Shown above the calendar, e.g. a colour legend. */
+  legend?: ReactNode;
+}
+
+/**
+ * How one event looks on an {@link EventCalendar}. `color` (any CSS colour)
+ * fills it; its text is white, so pick colours with >= 4.5:1 contrast.
+ * `title` replaces the event's own (e.g. with the profile's name).
+ * `clashNote` marks an event that overlaps another: the `rally-event-clash`
+ * style and the note as the event's accessible title ("Clashes with …").
+ */
+export interface EventAppearance {
+  color?: string;
+  title?: string;
+  clashNote?: string;
 }
 
 /**
  * Converts one Rally event into a FullCalendar event: its instants, a link to
- * its page, and the `rally-event-cancelled` class (struck through) when cancelled.
+ * its page, and the `rally-event-cancelled` class (struck through) when
+ * cancelled; with an `appearance`, its colour, title and clash style.
  */
-export function toCalendarEvent<E extends Event>(event: E, href: string): EventInput {
+export function toCalendarEvent<E extends Event>(
+  event: E,
+  href: string,
+  appearance: EventAppearance = {},
+): EventInput {
   const isCancelled = event.status === 'cancelled';
+  const classNames: string[] = [];
+  if (isCancelled) classNames.push('rally-event-cancelled');
+  if (appearance.clashNote) classNames.push('rally-event-clash');
   return {
     id: `${event.id}:${href}`,
-    title: event.title,
-    start: event.startsAt,
-    end: event.endsAt,
+    title: appearance.title ?? event.title,
+    // An all-day event covers whole local days where it is held, whatever zone the calendar shows.
+    ...(event.isAllDay
+      ? {
+          allDay: true,
+          start: localDate(event.startsAt, event.timeZone),
+          end: localDate(event.endsAt, event.timeZone),
+        }
+      : { start: event.startsAt, end: event.endsAt }),
     url: href,
-    classNames: isCancelled ? ['rally-event-cancelled'] : [],
-    extendedProps: { status: event.status, kind: event.kind },
+    classNames,
+    ...(appearance.color
+      ? { backgroundColor: appearance.color, borderColor: appearance.color, textColor: '#fff' }
+      : {}),
+    extendedProps: { status: event.status, kind: event.kind, clashNote: appearance.clashNote },
   };
+}
+
+/** The local date `YYYY-MM-DD` of `instant` (UTC ISO) in `timeZone`. */
+function localDate(instant: string, timeZone: string): string {
+  return toLocalDateTime(new Date(instant), timeZone).slice(0, 10);
+}
+
+/** The accessible title of a calendar event: its clash note, else "Cancelled" when cancelled. */
+export function calendarEventHint(
+  extendedProps: Record<string, unknown>,
+  cancelledLabel: string,
+): string | null {
+  if (typeof extendedProps.clashNote === 'string') return extendedProps.clashNote;
+  return extendedProps.status === 'cancelled' ? cancelledLabel : null;
 }
 
 /**
  * A month / week / list calendar (FullCalendar with the Luxon plugin, so times
  * show in `timeZone`) that loads the visible range from the API and opens an
  * event's page on click. On phones the view buttons move to a footer toolbar
- * and the list view is the default, so it fits 375 px.
+ * and the list view is the default, so it fits 375 px. `appearanceOf` colours
+ * events, hides some and flags clashes; `legend` sits above the calendar.
  */
 export function EventCalendar<E extends Event>({
   timeZone,
   loadEvents,
   hrefOf,
+  appearanceOf,
+  legend,
 }: EventCalendarProps<E>) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
@@ -69,13 +126,18 @@ export function EventCalendar<E extends Event>({
           from: arg.start.toISOString(),
           to: arg.end.toISOString(),
         });
-        return list.map((event) => toCalendarEvent(event, hrefOf(event)));
+        if (!appearanceOf) return list.map((event) => toCalendarEvent(event, hrefOf(event)));
+        const look = appearanceOf(list);
+        return list.flatMap((event) => {
+          const appearance = look(event);
+          return appearance ? [toCalendarEvent(event, hrefOf(event), appearance)] : [];
+        });
       } catch (error) {
         setLoadError(error);
         throw error;
       }
     },
-    [loadEvents, hrefOf],
+    [loadEvents, hrefOf, appearanceOf],
   );
 
   const onEventClick = useCallback(
@@ -106,6 +168,7 @@ export function EventCalendar<E extends Event>({
           {t('calendar.timeZoneNote', { timeZone })}
         </Text>
       </Group>
+      {legend}
       {loadError !== null && (
         <Box mb="sm">
           <ErrorAlert
@@ -145,9 +208,8 @@ export function EventCalendar<E extends Event>({
         loading={setIsLoading}
         eventClick={onEventClick}
         eventDidMount={(info) => {
-          if (info.event.extendedProps.status === 'cancelled') {
-            info.el.setAttribute('title', t('event.status.cancelled'));
-          }
+          const hint = calendarEventHint(info.event.extendedProps, t('event.status.cancelled'));
+          if (hint) info.el.setAttribute('title', hint);
         }}
       />
     </Box>

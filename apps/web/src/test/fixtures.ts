@@ -1,7 +1,16 @@
 import type { AdminOrg, AdminUser, Page } from '@rally/shared/admin';
 import type { User } from '@rally/shared/auth';
 import type { ClientDevice } from '@rally/shared/clients';
-import type { Event } from '@rally/shared/events';
+import type {
+  Event,
+  EventDetail,
+  EventSeriesInfo,
+  ProfileEvent,
+  ProfileEventDetail,
+  RosterEntry,
+  RsvpCounts,
+  RsvpState,
+} from '@rally/shared/events';
 import type { Org, OrgInvite, OrgMember } from '@rally/shared/orgs';
 import type { Profile } from '@rally/shared/profiles';
 import type { FeePlan, OrgDetail, Program, ProgramDetail } from '@rally/shared/programs';
@@ -55,6 +64,7 @@ export function makeProgram(overrides: Partial<Program> = {}): Program {
     capacity: null,
     joinPolicy: 'open',
     status: 'active',
+    defaultRsvp: 'none',
     activeSubscriptions: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -91,6 +101,106 @@ export function makeEvent(overrides: Partial<Event> = {}): Event {
     timeZone: 'Asia/Kolkata',
     location: 'HAL Ground, Bengaluru',
     description: '',
+    seriesId: null,
+    isException: false,
+    isAllDay: false,
+    capacity: null,
+    rsvpCloseMinutes: null,
+    rsvpDeadline: overrides.startsAt ?? '2025-11-21T12:30:00.000Z',
+    cancelledAt: null,
+    cancelReason: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A profile's RSVP: no answer unless overridden. */
+export function makeRsvpState(overrides: Partial<RsvpState> = {}): RsvpState {
+  return {
+    answer: null,
+    isDefault: false,
+    waitlistPosition: null,
+    respondedAt: null,
+    respondedBy: null,
+    ...overrides,
+  };
+}
+
+/** An event's RSVP counts: nobody answered, no capacity. */
+export function makeRsvpCounts(overrides: Partial<RsvpCounts> = {}): RsvpCounts {
+  return {
+    going: 0,
+    maybe: 0,
+    declined: 0,
+    waitlisted: 0,
+    noAnswer: 0,
+    capacity: null,
+    placesLeft: null,
+    ...overrides,
+  };
+}
+
+/** One row of an event's roster (staff view): not answered, not marked. */
+export function makeRosterEntry(overrides: Partial<RosterEntry> = {}): RosterEntry {
+  return {
+    profileId: newId(),
+    displayName: 'Kabir Rao',
+    photoUrl: null,
+    rsvp: makeRsvpState(),
+    status: null,
+    note: null,
+    markedAt: null,
+    markedBy: null,
+    ...overrides,
+  };
+}
+
+/** The series of an occurrence: weekly on Mondays at 18:00 in Asia/Kolkata, 10 times, 9 left from the one shown. */
+export function makeEventSeriesInfo(overrides: Partial<EventSeriesInfo> = {}): EventSeriesInfo {
+  return {
+    id: newId(),
+    recurrence: { frequency: 'weekly', interval: 1, weekdays: ['MO'], count: 10 },
+    rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=10',
+    startLocal: '2025-12-01T18:00',
+    remainingCount: 9,
+    ...overrides,
+  };
+}
+
+/**
+ * `GET /api/programs/:programId/events/:eventId` for program staff (roster
+ * shown, every permission; pass `staff: false` for a family: no roster, no
+ * permissions). Answers are open and nobody is in `family` unless overridden.
+ */
+export function makeEventDetail(
+  event: Event = makeEvent(),
+  overrides: Partial<EventDetail> = {},
+  staff = true,
+): EventDetail {
+  return {
+    event,
+    series: null,
+    counts: makeRsvpCounts(),
+    isRsvpOpen: true,
+    family: [],
+    roster: staff ? [] : null,
+    permissions: { canEdit: staff, canMarkAttendance: staff, canViewRoster: staff },
+    canEdit: staff,
+    ...overrides,
+  };
+}
+
+/** `GET /api/profiles/:profileId/events/:eventId`: the event for one profile, answers open. */
+export function makeProfileEventDetail(
+  event: ProfileEvent,
+  overrides: Partial<Omit<ProfileEventDetail, 'event'>> = {},
+): ProfileEventDetail {
+  return {
+    event,
+    rsvp: makeRsvpState(),
+    status: null,
+    counts: makeRsvpCounts(),
+    isRsvpOpen: true,
     ...overrides,
   };
 }

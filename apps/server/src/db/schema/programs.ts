@@ -32,6 +32,8 @@ export const programs = pgTable(
       .notNull()
       .default('approval'),
     status: text('status').$type<'active' | 'archived'>().notNull().default('active'),
+    /** The RSVP assumed for an enrolled profile that has not answered (issue 5): `going` or `none`. */
+    defaultRsvp: text('default_rsvp').$type<'none' | 'going'>().notNull().default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +42,7 @@ export const programs = pgTable(
     check('programs_join_policy_check', sql`${t.joinPolicy} in ('open', 'approval', 'invite')`),
     check('programs_status_check', sql`${t.status} in ('active', 'archived')`),
     check('programs_capacity_check', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    check('programs_default_rsvp_check', sql`${t.defaultRsvp} in ('none', 'going')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { ProfileEvent } from '@rally/shared/events';
 import type { Home } from '@rally/shared/home';
 import type { CreateProfile, Profile } from '@rally/shared/profiles';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,3 +27,17 @@ export function useCreateProfile() {
     },
   });
 }
+
+// --- Family calendar (issue 5, attendance web) ---
+
+/**
+ * `GET /api/family/events?from&to`: the events of every profile the user
+ * manages in a `[from, to)` window of UTC ISO instants, one entry per profile
+ * and event (the same session for two children is two entries).
+ */
+export const familyEventsQueryOptions = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['home', 'family-events', range] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<{ events: ProfileEvent[] }>('/api/family/events', { query: { ...range }, signal }),
+  });

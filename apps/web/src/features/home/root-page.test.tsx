@@ -22,6 +22,7 @@ describe('home page', () => {
     mockApi({
       'GET /api/auth/session': { user: makeUser({ displayName: 'Asha Rao' }) },
       'GET /api/home': { profiles: [self, child], orgs: [org], nextEvents: [event] },
+      'GET /api/family/events': { events: [] },
     });
     renderApp('/');
     expect(
@@ -68,6 +69,7 @@ describe('home page', () => {
     const requests = mockApi({
       'GET /api/auth/session': { user: makeUser() },
       'GET /api/home': () => ({ profiles, orgs: [], nextEvents: [] }),
+      'GET /api/family/events': { events: [] },
       'POST /api/profiles': () => {
         profiles = [child];
         return json({ profile: child }, 201);

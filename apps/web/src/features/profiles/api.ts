@@ -1,4 +1,10 @@
-import type { ProfileEvent } from '@rally/shared/events';
+import type {
+  ProfileEvent,
+  ProfileEventDetail,
+  RsvpAnswer,
+  RsvpResult,
+  SetRsvp,
+} from '@rally/shared/events';
 import type {
   AddProfileManager,
   AddProfileManagerResponse,
@@ -8,6 +14,7 @@ import type {
   UpdateProfile,
 } from '@rally/shared/profiles';
 import type { ActivityPage } from '@rally/shared/activities';
+import type { CalendarFeedAnswer } from '@rally/shared/feeds';
 import type { SubscriptionSummary } from '@rally/shared/subscriptions';
 import {
   infiniteQueryOptions,
@@ -47,18 +54,18 @@ export const profileEventsQueryOptions = (profileId: string, range: { from: stri
     select: (answer) => answer.events,
   });
 
-/** `GET /api/profiles/:profileId/events/:eventId`: one event as shown on the profile's calendar. */
+/**
+ * `GET /api/profiles/:profileId/events/:eventId` (`profileEventDetailSchema`):
+ * one event as shown to the profile, with its RSVP, its attendance mark, the
+ * event's RSVP counts and whether answers are still open.
+ */
 export const profileEventQueryOptions = (profileId: string, eventId: string) =>
   queryOptions({
     queryKey: profileKeys.event(profileId, eventId),
     queryFn: ({ signal }) =>
-      apiRequest<{ event: ProfileEvent }>(
-        `${base(profileId)}/events/${encodeURIComponent(eventId)}`,
-        {
-          signal,
-        },
-      ),
-    select: (answer) => answer.event,
+      apiRequest<ProfileEventDetail>(`${base(profileId)}/events/${encodeURIComponent(eventId)}`, {
+        signal,
+      }),
   });
 
 /** `GET /api/profiles/:profileId/activities?cursor&limit`: the timeline, newest first, paged by `nextCursor`. */
@@ -179,5 +186,73 @@ export function useDeleteProfile(profileId: string) {
         queryClient.invalidateQueries({ queryKey: ['home'] }),
       ]);
     },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// RSVP from the profile's event page (issue 5, docs/decisions/006).
+// ---------------------------------------------------------------------------
+
+/**
+ * `PUT /api/profiles/:profileId/events/:eventId/rsvp` `{ answer }`: the
+ * profile's answer (a `going` beyond the capacity waits with a position).
+ * The answer and the new counts go into the page's cache at once; then the
+ * profile's pages, the program's page of the event (key
+ * `['programs', programId, 'event', eventId]`, the programs feature's) and
+ * home refetch. Throws `conflict` (409) when answers are closed or the event
+ * is cancelled, `not_found` when the profile is not on the event's roster.
+ */
+export function useSetProfileEventRsvp(profileId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: RsvpAnswer) =>
+      apiRequest<RsvpResult>(`${base(profileId)}/events/${encodeURIComponent(eventId)}/rsvp`, {
+        method: 'PUT',
+        body: { answer } satisfies SetRsvp,
+      }),
+    onSuccess: async (result) => {
+      queryClient.setQueryData<ProfileEventDetail>(profileKeys.event(profileId, eventId), (old) =>
+        old ? { ...old, rsvp: result.rsvp, counts: result.counts } : old,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['profiles', profileId] }),
+        queryClient.invalidateQueries({
+          predicate: (query) =>
+            query.queryKey[0] === 'programs' &&
+            query.queryKey[2] === 'event' &&
+            query.queryKey[3] === eventId,
+        }),
+        queryClient.invalidateQueries({ queryKey: ['home'] }),
+      ]);
+    },
+  });
+}
+
+// --- Calendar feed (issue 5, attendance web): the profile's secret iCalendar address ---
+
+/** Key of the profile's calendar feed (under the profile's prefix, so refreshing the profile refreshes it). */
+const profileFeedKey = (profileId: string) => ['profiles', profileId, 'calendar-feed'] as const;
+
+/**
+ * `GET /api/profiles/:profileId/calendar-feed` (the profile's managers): the
+ * secret feed (`path`, `createdAt`), or null until one is made. 404 for anyone else.
+ */
+export const profileCalendarFeedQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: profileFeedKey(profileId),
+    queryFn: ({ signal }) =>
+      apiRequest<CalendarFeedAnswer>(`${base(profileId)}/calendar-feed`, { signal }),
+  });
+
+/**
+ * `POST /api/profiles/:profileId/calendar-feed`: makes the profile's feed, or
+ * rotates its secret (the old address stops working at once).
+ */
+export function useRotateProfileCalendarFeed(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<CalendarFeedAnswer>(`${base(profileId)}/calendar-feed`, { method: 'POST' }),
+    onSuccess: (answer) => queryClient.setQueryData(profileFeedKey(profileId), answer),
   });
 }

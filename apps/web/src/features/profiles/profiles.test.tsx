@@ -3,7 +3,13 @@ import type { ProfileEvent } from '@rally/shared/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
-import { makeEvent, makeProfile, makeUser, newId } from '../../test/fixtures';
+import {
+  makeEvent,
+  makeProfile,
+  makeProfileEventDetail,
+  makeUser,
+  newId,
+} from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const session = { 'GET /api/auth/session': { user: makeUser() } };
@@ -19,7 +25,7 @@ describe('profile pages', () => {
     mockApi({
       ...session,
       'GET /api/profiles/:profileId': { profile, programs: [] },
-      'GET /api/profiles/:profileId/events/:eventId': { event },
+      'GET /api/profiles/:profileId/events/:eventId': makeProfileEventDetail(event),
     });
     renderApp(`/p/${profile.id}/events/${event.id}`);
     expect(await screen.findByRole('heading', { name: 'Cup final', level: 1 })).toBeInTheDocument();
@@ -200,6 +206,70 @@ describe('profile activities', () => {
     expect(requests.filter((r) => r.path.endsWith('/activities'))[1]?.search.get('cursor')).toBe(
       'page2',
     );
+  });
+
+  it('describes event entries and links them to the event', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao' });
+    const eventId = newId();
+    const eventTarget = {
+      kind: 'event' as const,
+      profileId: profile.id,
+      eventId,
+      path: `/p/${profile.id}/events/${eventId}`,
+    };
+    // Mon 6 Jan 2025, 18:00 in Kolkata (12:30 UTC).
+    const eventData = {
+      eventTitle: 'Training',
+      startsAt: '2025-01-06T12:30:00.000Z',
+      timeZone: 'Asia/Kolkata',
+    };
+    mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [], permissions },
+      'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/activities': {
+        activities: [
+          makeActivity({
+            kind: 'attended',
+            target: eventTarget,
+            data: { ...eventData, status: 'late' },
+          }),
+          makeActivity({
+            kind: 'attended',
+            target: eventTarget,
+            data: { ...eventData, status: 'present' },
+          }),
+          makeActivity({
+            kind: 'rsvp',
+            target: eventTarget,
+            data: { ...eventData, answer: 'going' },
+          }),
+          makeActivity({
+            kind: 'event_cancelled',
+            target: eventTarget,
+            data: { ...eventData, reason: 'Waterlogged pitch' },
+          }),
+          makeActivity({
+            kind: 'event_cancelled',
+            actor: null,
+            target: eventTarget,
+            data: eventData,
+          }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderApp(`/p/${profile.id}/activities`);
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    const links = within(timeline).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Attended Training on Mon, Jan 6 (late)',
+      'Attended Training on Mon, Jan 6',
+      'Answered Going to Training on Mon, Jan 6',
+      'Training on Mon, Jan 6 was cancelled: Waterlogged pitch',
+      'Training on Mon, Jan 6 was cancelled',
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('href', eventTarget.path);
   });
 
   it('has an empty state', async () => {

@@ -191,6 +191,28 @@ describe('program settings: details', () => {
     expect(await screen.findByText('Capacity must be at most 100000')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Capacity/)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('sets the default answer to new events, explaining that capped events ignore it', async () => {
+    const program = makeProgram({ defaultRsvp: 'none' });
+    const { requests } = settingsApi(program, {
+      extra: {
+        'PATCH /api/programs/:programId': (request) => ({
+          program: { ...program, ...(request.body as Partial<Program>) },
+        }),
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/settings`);
+    const nobody = await screen.findByRole('radio', { name: 'Nobody until they answer' });
+    expect(nobody).toBeChecked();
+    expect(screen.getByText(/Events with a capacity ignore this/)).toBeInTheDocument();
+    await app.user.click(
+      screen.getByRole('radio', { name: 'Everyone enrolled is going unless they decline' }),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ defaultRsvp: 'going' }),
+    );
+  });
 });
 
 describe('program settings: staff, archive', () => {

@@ -19,6 +19,12 @@ const DisplayNameForm = lazy(() =>
     default: module.DisplayNameForm,
   })),
 );
+// FullCalendar is large: the calendar loads after the rest of the home page has shown.
+const FamilyCalendar = lazy(() =>
+  import('../components/family-calendar').then((module) => ({
+    default: module.FamilyCalendar,
+  })),
+);
 const AddChildProfileModal = lazy(() =>
   import('../components/add-child-profile-modal').then((module) => ({
     default: module.AddChildProfileModal,
@@ -26,8 +32,10 @@ const AddChildProfileModal = lazy(() =>
 );
 
 /**
- * The home page (route `root`): the user's profiles, organisations and next
- * events (`GET /api/home`), with "Create organisation" and "Add a child profile".
+ * The home page (route `root`): the user's next events, the family calendar
+ * (every managed profile's events, a colour each, clashes flagged), profiles
+ * and organisations (`GET /api/home`), with "Create organisation" and "Add a
+ * child profile".
  */
 export function RootPage() {
   const { t } = useTranslation();
@@ -83,6 +91,17 @@ function HomeSections({ data, onAddChild }: { data: Home; onAddChild: () => void
           />
         }
       />
+      {data.profiles.length > 0 && (
+        <Section
+          title={t('familyCalendar.title')}
+          action={null}
+          body={
+            <Suspense fallback={<LoadingLines />}>
+              <FamilyCalendar profiles={data.profiles} />
+            </Suspense>
+          }
+        />
+      )}
       <Section
         title={t('home.profiles')}
         action={

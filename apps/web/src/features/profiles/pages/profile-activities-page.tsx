@@ -14,13 +14,59 @@ import { useProfileId, viewerTimeZone } from '../use-profile-id';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** What one timeline entry says, e.g. "Approved in Tennis juniors by Coach Meera". */
-export function describeActivity(t: TFunction, activity: Activity): string {
-  return t(`profileActivities.kind.${activity.kind}`, {
-    program: text(activity.data.programName),
-    manager: text(activity.data.managerName),
-    position: activity.data.waitlistPosition ?? '',
-  });
+/** "Mon, Jan 7": the day of an event entry's `startsAt`, in the event's zone (`data.timeZone`). */
+function eventDay(activity: Activity, locale: string): string {
+  const startsAt = Date.parse(text(activity.data.startsAt));
+  if (!Number.isFinite(startsAt)) return '';
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      ...options,
+      timeZone: text(activity.data.timeZone) || undefined,
+    }).format(startsAt);
+  } catch {
+    // An unknown zone name: the viewer's zone is close enough for a date.
+    return new Intl.DateTimeFormat(locale, options).format(startsAt);
+  }
+}
+
+const RSVP_ANSWERS = ['going', 'maybe', 'declined'] as const;
+
+/**
+ * What one timeline entry says, e.g. "Approved in Tennis juniors by Coach
+ * Meera"; event entries (issue 5) name the event and its day in the event's
+ * zone: "Attended Training on Mon, Jan 7 (late)", "Answered Going to …",
+ * "Training on … was cancelled: Rain".
+ */
+export function describeActivity(t: TFunction, activity: Activity, locale = 'en-US'): string {
+  const event = text(activity.data.eventTitle);
+  const date = eventDay(activity, locale);
+  switch (activity.kind) {
+    case 'attended':
+      return activity.data.status === 'late'
+        ? t('profileActivities.event.attendedLate', { event, date })
+        : t('profileActivities.kind.attended', { event, date });
+    case 'rsvp': {
+      const answer = RSVP_ANSWERS.find((value) => value === activity.data.answer);
+      return t('profileActivities.kind.rsvp', {
+        event,
+        date,
+        answer: answer ? t(`profileActivities.answer.${answer}`) : '',
+      });
+    }
+    case 'event_cancelled': {
+      const reason = text(activity.data.reason);
+      return reason
+        ? t('profileActivities.event.cancelledWithReason', { event, date, reason })
+        : t('profileActivities.kind.event_cancelled', { event, date });
+    }
+    default:
+      return t(`profileActivities.kind.${activity.kind}`, {
+        program: text(activity.data.programName),
+        manager: text(activity.data.managerName),
+        position: activity.data.waitlistPosition ?? '',
+      });
+  }
 }
 
 /**
@@ -59,7 +105,7 @@ export function ProfileActivitiesPage() {
                     page.activities.map((activity) => (
                       <li key={activity.id}>
                         <Anchor component={Link} to={activity.target.path}>
-                          {describeActivity(t, activity)}
+                          {describeActivity(t, activity, i18n.language)}
                         </Anchor>
                         <Text size="sm" c="dimmed">
                           {formatDateTime(activity.at, zone, i18n.language)}

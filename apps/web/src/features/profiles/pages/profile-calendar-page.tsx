@@ -3,16 +3,23 @@ import { Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarFeedSection } from '../../../components/calendar-feed-section';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { profileEventsQueryOptions, profileQueryOptions } from '../api';
+import {
+  profileCalendarFeedQueryOptions,
+  profileEventsQueryOptions,
+  profileQueryOptions,
+  useRotateProfileCalendarFeed,
+} from '../api';
 import { profilePath, useProfileId, viewerTimeZone } from '../use-profile-id';
 
 /**
  * A profile's calendar (route `profile-calendar`): the events of every program
  * the profile is in, in the viewer's time zone, loaded for the visible range
- * from `GET /api/profiles/:profileId/events?from&to`.
+ * from `GET /api/profiles/:profileId/events?from&to`; for the profile's
+ * managers, its private calendar feed to subscribe to in a calendar app.
  */
 export function ProfileCalendarPage() {
   const { t } = useTranslation();
@@ -35,12 +42,27 @@ export function ProfileCalendarPage() {
 
   return (
     <QueryState query={profile} notFoundIsPage>
-      {({ profile: details }) => (
+      {({ profile: details, permissions }) => (
         <Stack gap="md">
           <PageTitle title={t('calendar.profileTitle', { name: details.displayName })} />
           <EventCalendar timeZone={timeZone} loadEvents={loadEvents} hrefOf={hrefOf} />
+          {permissions.canEdit && <ProfileFeed profileId={profileId} name={details.displayName} />}
         </Stack>
       )}
     </QueryState>
+  );
+}
+
+/** The profile's private calendar feed (its managers only). */
+function ProfileFeed({ profileId, name }: { profileId: string; name: string }) {
+  const { t } = useTranslation();
+  const feed = useQuery(profileCalendarFeedQueryOptions(profileId));
+  const rotate = useRotateProfileCalendarFeed(profileId);
+  return (
+    <CalendarFeedSection
+      query={feed}
+      rotate={rotate}
+      intro={t('calendarFeed.profileIntro', { name })}
+    />
   );
 }

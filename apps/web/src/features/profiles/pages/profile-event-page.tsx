@@ -1,36 +1,69 @@
-import { Stack, Text } from '@mantine/core';
+import type { ProfileEventDetail } from '@rally/shared/events';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EventSummary } from '../../../components/event-summary';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { profileEventQueryOptions } from '../api';
+import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
+import { RsvpSummary } from '../../../components/rsvp-summary';
+import { profileEventQueryOptions, useSetProfileEventRsvp } from '../api';
 import { useProfileId } from '../use-profile-id';
 
 /**
  * An event on a profile's calendar (route `profile-event`): title, program,
- * kind, status, times in the event's zone, location with a map link, description.
+ * kind, status (a cancelled event shows why, and takes no answers), times in
+ * the event's zone, location with map and directions links, description, the
+ * RSVP counts, the profile's RSVP buttons (with its waitlist position) and
+ * its attendance mark once staff marked it.
  */
 export function ProfileEventPage() {
-  const { t } = useTranslation();
   const profileId = useProfileId();
   const { eventId = '' } = useParams();
-  const event = useQuery(profileEventQueryOptions(profileId, eventId));
+  const detail = useQuery(profileEventQueryOptions(profileId, eventId));
   return (
-    <QueryState query={event} notFoundIsPage>
-      {(details) => (
-        <Stack gap="xs">
-          <PageTitle title={details.title} />
-          <Text size="sm" c="dimmed">
-            {t('profileEvent.forProfile', {
-              name: details.profileName,
-              program: details.programName,
-            })}
-          </Text>
-          <EventSummary event={details} />
+    <QueryState query={detail} notFoundIsPage>
+      {(data) => <ProfileEventView detail={data} />}
+    </QueryState>
+  );
+}
+
+function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
+  const { t, i18n } = useTranslation();
+  const { event, rsvp, status, counts, isRsvpOpen } = detail;
+  const setRsvp = useSetProfileEventRsvp(event.profileId, event.id);
+  const isCancelled = event.status === 'cancelled';
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <PageTitle title={event.title} />
+        <Text size="sm" c="dimmed">
+          {t('profileEvent.forProfile', { name: event.profileName, program: event.programName })}
+        </Text>
+        <EventSummary event={event} />
+        <RsvpSummary counts={counts} />
+      </Stack>
+      {status !== null && (
+        <Badge size="lg" variant="light" style={{ alignSelf: 'flex-start' }}>
+          {t(`eventPage.marked.${status}`)}
+        </Badge>
+      )}
+      {!isCancelled && (
+        <Stack gap="sm" component="section" aria-labelledby="profile-event-rsvp">
+          <Title order={2} size="h3" id="profile-event-rsvp">
+            {t('profileEvent.rsvpTitle')}
+          </Title>
+          <RsvpButtons
+            name={event.profileName}
+            rsvp={rsvp}
+            closedReason={rsvpClosedReason(t, event, isRsvpOpen, i18n.language)}
+            pendingAnswer={setRsvp.isPending ? setRsvp.variables : null}
+            error={setRsvp.error}
+            onAnswer={(answer) => setRsvp.mutate(answer)}
+          />
         </Stack>
       )}
-    </QueryState>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { JoinPolicy, Program, UpdateProgram } from '@rally/shared/programs';
+import type { DefaultRsvp, JoinPolicy, Program, UpdateProgram } from '@rally/shared/programs';
 import { Button, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ const loadSchema = () =>
   import('@rally/shared/programs').then((module) => module.updateProgramSchema);
 
 const JOIN_POLICIES: readonly JoinPolicy[] = ['open', 'approval', 'invite'];
+const DEFAULT_RSVPS: readonly DefaultRsvp[] = ['none', 'going'];
 const TEXT_FIELDS = ['name', 'description', 'category', 'location', 'timeZone'] as const;
 
 /** The form's values: capacity as typed ('' = no limit). */
@@ -25,6 +26,7 @@ interface Values {
   timeZone: string;
   capacity: string;
   joinPolicy: JoinPolicy;
+  defaultRsvp: DefaultRsvp;
 }
 
 function valuesOf(program: Program): Values {
@@ -36,6 +38,7 @@ function valuesOf(program: Program): Values {
     timeZone: program.timeZone,
     capacity: program.capacity === null ? '' : String(program.capacity),
     joinPolicy: program.joinPolicy,
+    defaultRsvp: program.defaultRsvp,
   };
 }
 
@@ -53,8 +56,9 @@ export interface ProgramDetailsFormProps {
 
 /**
  * Edits a program's name, description, category, location, time zone,
- * capacity (empty = unlimited) and join policy (each explained in a sentence)
- * with `PATCH /api/programs/:programId`, sending only what changed.
+ * capacity (empty = unlimited), join policy and the default answer to new
+ * events (`defaultRsvp`; each explained in a sentence) with
+ * `PATCH /api/programs/:programId`, sending only what changed.
  */
 export function ProgramDetailsForm({ program }: ProgramDetailsFormProps) {
   const { t } = useTranslation();
@@ -75,6 +79,7 @@ export function ProgramDetailsForm({ program }: ProgramDetailsFormProps) {
     }
     if (form.isDirty('capacity')) changes.capacity = capacity;
     if (form.isDirty('joinPolicy')) changes.joinPolicy = values.joinPolicy;
+    if (form.isDirty('defaultRsvp')) changes.defaultRsvp = values.defaultRsvp;
     if (Object.keys(changes).length === 0) return;
     const errors = await validateWithSchema(loadSchema, changes);
     if (hasErrors(errors)) {
@@ -89,7 +94,7 @@ export function ProgramDetailsForm({ program }: ProgramDetailsFormProps) {
         notify(t('programSettings.saved'));
       },
       onError: (error) => {
-        const fields = [...TEXT_FIELDS, 'capacity', 'joinPolicy'];
+        const fields = [...TEXT_FIELDS, 'capacity', 'joinPolicy', 'defaultRsvp'];
         if (!applyServerFieldErrors(form, error, fields)) setFormError(error);
       },
     });
@@ -138,6 +143,21 @@ export function ProgramDetailsForm({ program }: ProgramDetailsFormProps) {
                 value={policy}
                 label={t(`program.joinPolicy.${policy}`)}
                 description={t(`programSettings.joinPolicyHint.${policy}`)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Radio.Group
+          label={t('programSettings.defaultRsvp')}
+          description={t('programSettings.defaultRsvpHint')}
+          {...form.getInputProps('defaultRsvp')}
+        >
+          <Stack gap="sm" mt="xs">
+            {DEFAULT_RSVPS.map((answer) => (
+              <Radio
+                key={answer}
+                value={answer}
+                label={t(`programSettings.defaultRsvpValue.${answer}`)}
               />
             ))}
           </Stack>

@@ -1,3 +1,4 @@
+import type { EventDetail } from '@rally/shared/events';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -5,43 +6,66 @@ import { Link, useParams } from 'react-router';
 import { EventSummary } from '../../../components/event-summary';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { RsvpSummary } from '../../../components/rsvp-summary';
+import { describeRecurrence } from '../../../lib/recurrence-text';
 import { programEventQueryOptions } from '../api';
-import { RosterTable } from '../components/roster-table';
+import { EventActions } from '../components/event-actions';
+import { EventRoster } from '../components/event-roster';
+import { FamilyRsvp } from '../components/family-rsvp';
 import { programPath, useProgramId } from '../use-program-id';
 
 /**
- * An event of a program (route `program-event`): title, kind, status, times
- * in the event's zone, location with a map link, description, and for staff
- * the roster.
+ * An event of a program (route `program-event`): its details (times in the
+ * event's zone, how its series repeats, a cancelled banner with the reason,
+ * map and directions links), the RSVP counts, the caller's own profiles with
+ * their RSVP buttons, and for staff the actions (edit, take attendance,
+ * cancel or reinstate, delete) and who is coming, grouped by answer.
  */
 export function ProgramEventPage() {
-  const { t } = useTranslation();
   const programId = useProgramId();
   const { eventId = '' } = useParams();
   const detail = useQuery(programEventQueryOptions(programId, eventId));
   return (
     <QueryState query={detail} notFoundIsPage>
-      {({ event, roster }) => (
-        <Stack gap="lg">
-          <Stack gap="xs">
-            <PageTitle title={event.title} />
-            <Text size="sm">
-              <Anchor component={Link} to={programPath(event.programId)}>
-                {event.programName}
-              </Anchor>
-            </Text>
-            <EventSummary event={event} />
-          </Stack>
-          {roster !== null && (
-            <Stack gap="sm" component="section">
-              <Title order={2} size="h3">
-                {t('roster.title', { count: roster.length })}
-              </Title>
-              <RosterTable roster={roster} />
-            </Stack>
-          )}
+      {(data) => <EventDetailView detail={data} />}
+    </QueryState>
+  );
+}
+
+function EventDetailView({ detail }: { detail: EventDetail }) {
+  const { t, i18n } = useTranslation();
+  const { event, series, counts, family, roster, permissions } = detail;
+  const repeatText = series
+    ? describeRecurrence(t, series.recurrence, series.startLocal, i18n.language)
+    : null;
+  const hasActions = permissions.canEdit || permissions.canMarkAttendance;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <PageTitle title={event.title} />
+        <Text size="sm">
+          <Anchor component={Link} to={programPath(event.programId)}>
+            {event.programName}
+          </Anchor>
+        </Text>
+        <EventSummary event={event} repeatText={repeatText} />
+        <RsvpSummary counts={counts} />
+      </Stack>
+      {hasActions && <EventActions detail={detail} />}
+      {family.length > 0 && <FamilyRsvp detail={detail} />}
+      {roster !== null && (
+        <Stack gap="sm" component="section" aria-labelledby="event-roster">
+          <Title order={2} size="h3" id="event-roster">
+            {t('eventRoster.title', { count: roster.length })}
+          </Title>
+          <EventRoster
+            programId={event.programId}
+            eventId={event.id}
+            roster={roster}
+            canReorder={permissions.canEdit}
+          />
         </Stack>
       )}
-    </QueryState>
+    </Stack>
   );
 }

@@ -1,0 +1,174 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+
+/**
+ * (event, profile) pairs where the profile's subscription in the event's
+ * program was `active` at the event's start (docs/decisions/006): the latest
+ * history entry at or before `starts_at` has status `active`, and the
+ * event's local date lies within `starts_on..ends_on`. For an upcoming event
+ * that is simply "active now". `eventsWhere` filters `events e` (bound
+ * parameters); the fragment selects `event_id` and `profile_id`. The one
+ * definition behind {@link isOnRoster}, {@link listRoster} and
+ * {@link listRostersOfProgram}.
+ */
+function enrolledAtStartOf(eventsWhere: SQL): SQL {
+  return sql`
+    select e.id as event_id, s.profile_id
+    from events e
+    join subscriptions s on s.program_id = e.program_id
+    where ${eventsWhere}
+      and s.starts_on <= (e.starts_at at time zone e.time_zone)::date
+      and (s.ends_on is null or s.ends_on >= (e.starts_at at time zone e.time_zone)::date)
+      and (
+        select h.to_status from subscription_history h
+        where h.subscription_id = s.id and h.at <= e.starts_at
+        order by h.at desc, h.id desc
+        limit 1
+      ) = 'active'`;
+}
+
+/** {@link enrolledAtStartOf} one event: selects one `profile_id` column. */
+function enrolledAtEventStart(eventId: string): SQL {
+  return sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventId}`)}) enrolled`;
+}
+
+/**
+ * Whether `profileId` is on the roster of `eventId`: enrolled at the event's
+ * start, or with an attendance row (answered or marked) for it.
+ */
+export async function isOnRoster(db: Db | Tx, eventId: string, profileId: string) {
+  const result = await db.execute<{ isOnRoster: boolean }>(sql`
+    select exists (
+      select 1 from (${enrolledAtEventStart(eventId)}) r where r.profile_id = ${profileId}
+      union all
+      select 1 from attendance a where a.event_id = ${eventId} and a.profile_id = ${profileId}
+    ) as "isOnRoster"`);
+  return result.rows[0]?.isOnRoster === true;
+}
+
+/** One roster row: the profile, its RSVP and its mark, with who answered and who marked. */
+export type RosterRow = {
+  profileId: string;
+  displayName: string;
+  photoFileId: string | null;
+  rsvp: 'going' | 'maybe' | 'declined' | null;
+  rsvpWaitlistRank: number | null;
+  rsvpAt: Date | null;
+  rsvpByUserId: string | null;
+  rsvpByName: string | null;
+  status: 'present' | 'late' | 'absent' | 'excused' | null;
+  note: string | null;
+  markedAt: Date | null;
+  markedByUserId: string | null;
+  markedByName: string | null;
+};
+
+/**
+ * The roster of `eventId` (issue 5): every profile enrolled at the event's
+ * start plus anyone with an attendance row, by display name, with RSVPs and
+ * marks. Empty when the event does not exist.
+ */
+export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
+  const result = await db.execute<RosterRow>(sql`
+    with roster as (
+      ${enrolledAtEventStart(eventId)}
+      union
+      select profile_id from attendance where event_id = ${eventId}
+    )
+    select p.id as "profileId", p.display_name as "displayName",
+      p.photo_file_id as "photoFileId",
+      a.rsvp, a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.rsvp_at as "rsvpAt",
+      a.rsvp_by as "rsvpByUserId", ru.display_name as "rsvpByName",
+      a.status, a.note, a.marked_at as "markedAt",
+      a.marked_by as "markedByUserId", mu.display_name as "markedByName"
+    from roster r
+    join profiles p on p.id = r.profile_id
+    left join attendance a on a.event_id = ${eventId} and a.profile_id = p.id
+    left join users ru on ru.id = a.rsvp_by
+    left join users mu on mu.id = a.marked_by
+    order by lower(p.display_name), p.id`);
+  return result.rows.map((row) => ({
+    ...row,
+    rsvpAt: row.rsvpAt === null ? null : new Date(row.rsvpAt),
+    markedAt: row.markedAt === null ? null : new Date(row.markedAt),
+  }));
+}
+
+/** Where a profile stands with an event's roster, for marking it (docs/decisions/006). */
+export type RosterStanding = {
+  isOnRoster: boolean;
+  /** A `pending`, `active` or `paused` subscription in the event's program: staff may mark it. */
+  hasLiveSubscription: boolean;
+};
+
+/**
+ * For each of `profileIds`: whether it is on the roster of `eventId` and
+ * whether it has a live subscription in the event's program, in one query.
+ * Ids that are not profiles come back as neither.
+ */
+export async function rosterStandings(
+  db: Db | Tx,
+  eventId: string,
+  profileIds: readonly string[],
+): Promise<Map<string, RosterStanding>> {
+  if (profileIds.length === 0) return new Map();
+  const result = await db.execute<RosterStanding & { profileId: string }>(sql`
+    with asked as (
+      select distinct unnest(${sql.param(profileIds)}::uuid[]) as profile_id
+    )
+    select asked.profile_id as "profileId",
+      (
+        asked.profile_id in (${enrolledAtEventStart(eventId)})
+        or exists (
+          select 1 from attendance a where a.event_id = ${eventId} and a.profile_id = asked.profile_id
+        )
+      ) as "isOnRoster",
+      exists (
+        select 1 from subscriptions s join events e on e.program_id = s.program_id
+        where e.id = ${eventId} and s.profile_id = asked.profile_id
+          and s.status in ('pending', 'active', 'paused')
+      ) as "hasLiveSubscription"
+    from asked`);
+  return new Map(
+    result.rows.map((r) => [
+      r.profileId,
+      { isOnRoster: r.isOnRoster, hasLiveSubscription: r.hasLiveSubscription },
+    ]),
+  );
+}
+
+/** One roster row of one event in {@link listRostersOfProgram}: the profile, its RSVP and its mark. */
+export type ProgramRosterRow = Pick<
+  RosterRow,
+  'profileId' | 'displayName' | 'rsvp' | 'rsvpWaitlistRank' | 'status'
+> & { eventId: string };
+
+/**
+ * The rosters (same definition as {@link listRoster}) of every event of
+ * `programId` starting in `[from, to)`, in one set-based query: a row per
+ * (event, profile) with its RSVP and mark. For reports over many events.
+ */
+export async function listRostersOfProgram(
+  db: Db | Tx,
+  programId: string,
+  from: Date,
+  to: Date,
+): Promise<ProgramRosterRow[]> {
+  const inRange = sql`e.program_id = ${programId}
+    and e.starts_at >= ${from.toISOString()}::timestamptz
+    and e.starts_at < ${to.toISOString()}::timestamptz`;
+  const result = await db.execute<ProgramRosterRow>(sql`
+    with roster as (
+      ${enrolledAtStartOf(inRange)}
+      union
+      select a.event_id, a.profile_id from attendance a join events e on e.id = a.event_id
+      where ${inRange}
+    )
+    select r.event_id as "eventId", r.profile_id as "profileId",
+      p.display_name as "displayName", a.rsvp,
+      a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.status
+    from roster r
+    join profiles p on p.id = r.profile_id
+    left join attendance a on a.event_id = r.event_id and a.profile_id = r.profile_id`);
+  return result.rows;
+}

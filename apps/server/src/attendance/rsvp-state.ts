@@ -1,0 +1,120 @@
+import type { DefaultRsvp } from '@rally/shared/programs';
+import type { RosterEntry, RsvpCounts, RsvpState } from '@rally/shared/events';
+import { fileUrl } from '@rally/shared/files';
+import type { RosterRow } from './roster.repository.ts';
+
+/** What RSVP rules need of an event: its start, capacity, RSVP close and status. */
+export interface RsvpEvent {
+  startsAt: Date;
+  capacity: number | null;
+  rsvpCloseMinutes: number | null;
+  status: 'scheduled' | 'cancelled';
+}
+
+/** When answers close (UTC): `rsvpCloseMinutes` before the start, or the start (docs/decisions/006). */
+export function rsvpDeadline(event: Pick<RsvpEvent, 'startsAt' | 'rsvpCloseMinutes'>): Date {
+  return new Date(event.startsAt.getTime() - (event.rsvpCloseMinutes ?? 0) * 60_000);
+}
+
+/** Whether families may still answer at `now`: scheduled and before the deadline. */
+export function isRsvpOpen(event: RsvpEvent, now: Date): boolean {
+  return event.status === 'scheduled' && now.getTime() < rsvpDeadline(event).getTime();
+}
+
+/**
+ * Whether the program's default answer applies to this event: only `going`,
+ * and only without a capacity (a place is taken by answering; docs/decisions/006).
+ */
+export function isDefaultGoing(defaultRsvp: DefaultRsvp, event: Pick<RsvpEvent, 'capacity'>) {
+  return defaultRsvp === 'going' && event.capacity === null;
+}
+
+/**
+ * Waitlist positions (1 = next in line) of the waiting rows, by rank; the
+ * ranks themselves may have gaps after promotions and reorders.
+ */
+export function waitlistPositions(
+  rows: readonly Pick<RosterRow, 'profileId' | 'rsvp' | 'rsvpWaitlistRank'>[],
+) {
+  const waiting = rows
+    .filter((r) => r.rsvp === 'going' && r.rsvpWaitlistRank !== null)
+    .sort((a, b) => (a.rsvpWaitlistRank ?? 0) - (b.rsvpWaitlistRank ?? 0));
+  return new Map(waiting.map((r, index) => [r.profileId, index + 1]));
+}
+
+/**
+ * The API shape of one profile's RSVP (`rsvpStateSchema`): its own answer,
+ * else the program's default when it applies (`isDefault`), with its
+ * waitlist position from `positions` ({@link waitlistPositions}).
+ */
+export function presentRsvpState(
+  row: Pick<RosterRow, 'profileId' | 'rsvp' | 'rsvpAt' | 'rsvpByUserId' | 'rsvpByName'>,
+  isDefaultGoingApplied: boolean,
+  positions: ReadonlyMap<string, number>,
+): RsvpState {
+  if (row.rsvp === null) {
+    return {
+      answer: isDefaultGoingApplied ? 'going' : null,
+      isDefault: isDefaultGoingApplied,
+      waitlistPosition: null,
+      respondedAt: null,
+      respondedBy: null,
+    };
+  }
+  return {
+    answer: row.rsvp,
+    isDefault: false,
+    waitlistPosition: positions.get(row.profileId) ?? null,
+    respondedAt: row.rsvpAt?.toISOString() ?? null,
+    respondedBy: row.rsvpByUserId
+      ? { userId: row.rsvpByUserId, displayName: row.rsvpByName ?? '' }
+      : null,
+  };
+}
+
+/** The API shape of a roster row (`rosterEntrySchema`). */
+export function presentRosterEntry(
+  row: RosterRow,
+  isDefaultGoingApplied: boolean,
+  positions: ReadonlyMap<string, number>,
+): RosterEntry {
+  return {
+    profileId: row.profileId,
+    displayName: row.displayName,
+    photoUrl: row.photoFileId ? fileUrl(row.photoFileId) : null,
+    rsvp: presentRsvpState(row, isDefaultGoingApplied, positions),
+    status: row.status,
+    note: row.note,
+    markedAt: row.markedAt?.toISOString() ?? null,
+    markedBy: row.markedByUserId
+      ? { userId: row.markedByUserId, displayName: row.markedByName ?? '' }
+      : null,
+  };
+}
+
+/**
+ * RSVP counts of an event from its roster (`rsvpCountsSchema`): `going`
+ * without the waitlist (plus unanswered rows when the default `going`
+ * applies), `waitlisted`, `maybe`, `declined`, `noAnswer`, and places left
+ * (never below 0) when there is a capacity.
+ */
+export function rsvpCounts(
+  rows: readonly Pick<RosterRow, 'rsvp' | 'rsvpWaitlistRank'>[],
+  event: Pick<RsvpEvent, 'capacity'>,
+  isDefaultGoingApplied: boolean,
+): RsvpCounts {
+  const counts = { going: 0, maybe: 0, declined: 0, waitlisted: 0, noAnswer: 0 };
+  for (const r of rows) {
+    if (r.rsvp === 'going' && r.rsvpWaitlistRank !== null) counts.waitlisted += 1;
+    else if (r.rsvp === 'going') counts.going += 1;
+    else if (r.rsvp === 'maybe') counts.maybe += 1;
+    else if (r.rsvp === 'declined') counts.declined += 1;
+    else if (isDefaultGoingApplied) counts.going += 1;
+    else counts.noAnswer += 1;
+  }
+  return {
+    ...counts,
+    capacity: event.capacity,
+    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - counts.going),
+  };
+}

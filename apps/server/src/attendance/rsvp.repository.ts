@@ -1,0 +1,232 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { RsvpAnswer } from '@rally/shared/events';
+import type { DefaultRsvp } from '@rally/shared/programs';
+import type { Db, Tx } from '../db/client.ts';
+import { attendance, events, profiles, programs } from '../db/schema/index.ts';
+import { insertActivity } from '../activities/activities.repository.ts';
+
+/** An event row locked for an RSVP or attendance write, with what its program adds. */
+export type LockedEvent = typeof events.$inferSelect & {
+  programName: string;
+  programStatus: 'active' | 'archived';
+  defaultRsvp: DefaultRsvp;
+};
+
+function selectEvent(db: Db | Tx, eventId: string, programId: string | undefined) {
+  return db
+    .select({
+      ...getTableColumns(events),
+      programName: programs.name,
+      programStatus: programs.status,
+      defaultRsvp: programs.defaultRsvp,
+    })
+    .from(events)
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .where(and(eq(events.id, eventId), programId ? eq(events.programId, programId) : undefined));
+}
+
+/**
+ * Loads event `eventId` (of `programId` when given) and locks its row
+ * (`SELECT ... FOR UPDATE`) until the transaction ends. Every RSVP and
+ * attendance write takes this lock first, so they are serialised per event:
+ * it is the capacity guard of docs/decisions/006. Undefined when there is no
+ * such event.
+ */
+export async function lockEvent(
+  tx: Tx,
+  eventId: string,
+  programId?: string,
+): Promise<LockedEvent | undefined> {
+  const [row] = await selectEvent(tx, eventId, programId).for('update', { of: events });
+  return row;
+}
+
+/** Event `eventId` (of `programId` when given) as {@link lockEvent} loads it, without a lock. */
+export async function findEvent(
+  db: Db | Tx,
+  eventId: string,
+  programId?: string,
+): Promise<LockedEvent | undefined> {
+  const [row] = await selectEvent(db, eventId, programId);
+  return row;
+}
+
+/** A profile's stored RSVP to one event (no row: never answered nor marked). */
+export interface StoredRsvp {
+  rsvp: RsvpAnswer | null;
+  rsvpWaitlistRank: number | null;
+}
+
+/** The stored RSVP of `profileId` to `eventId`, or undefined without an attendance row. */
+export async function findRsvp(
+  tx: Tx,
+  eventId: string,
+  profileId: string,
+): Promise<StoredRsvp | undefined> {
+  const [row] = await tx
+    .select({ rsvp: attendance.rsvp, rsvpWaitlistRank: attendance.rsvpWaitlistRank })
+    .from(attendance)
+    .where(and(eq(attendance.eventId, eventId), eq(attendance.profileId, profileId)));
+  return row;
+}
+
+/**
+ * The waitlist rank a new `going` answer gets (docs/decisions/006): null (a
+ * place) while the `going` answers holding a place are fewer than
+ * `capacity` (or there is no capacity), else the highest rank + 1. Call it
+ * under {@link lockEvent}: the count and the insert that follows must not
+ * interleave with another answer's.
+ */
+export async function rankForNewGoing(
+  tx: Tx,
+  eventId: string,
+  capacity: number | null,
+): Promise<number | null> {
+  if (capacity === null) return null;
+  const [row] = await tx
+    .select({
+      placesTaken: sql<number>`count(*) filter (where ${attendance.rsvp} = 'going' and ${attendance.rsvpWaitlistRank} is null)::int`,
+      maxRank: sql<number>`coalesce(max(${attendance.rsvpWaitlistRank}), 0)::int`,
+    })
+    .from(attendance)
+    .where(eq(attendance.eventId, eventId));
+  const placesTaken = row?.placesTaken ?? 0;
+  return placesTaken < capacity ? null : (row?.maxRank ?? 0) + 1;
+}
+
+/** What {@link saveRsvp} stores: the answer, who gave it, when (UTC) and its waitlist rank. */
+export interface RsvpWrite {
+  eventId: string;
+  profileId: string;
+  orgId: string;
+  answer: RsvpAnswer;
+  waitlistRank: number | null;
+  answeredBy: string;
+  at: Date;
+}
+
+/**
+ * Upserts the RSVP columns of the (event, profile) attendance row, leaving
+ * any attendance mark on it untouched.
+ */
+export async function saveRsvp(tx: Tx, w: RsvpWrite): Promise<void> {
+  const values = {
+    rsvp: w.answer,
+    rsvpBy: w.answeredBy,
+    rsvpAt: w.at,
+    rsvpWaitlistRank: w.waitlistRank,
+  };
+  await tx
+    .insert(attendance)
+    .values({ eventId: w.eventId, profileId: w.profileId, orgId: w.orgId, ...values })
+    .onConflictDoUpdate({ target: [attendance.eventId, attendance.profileId], set: values });
+}
+
+/**
+ * Gives free places of event `eventId` to the first in line (docs/decisions/006):
+ * as many waiting `going` answers as there are places left (all of them
+ * when the event has no capacity any more), lowest rank first, lose their
+ * rank. Each promoted profile gets an `rsvp` timeline entry at `at` (UTC)
+ * saying it now has a place (`data.promoted: true`, no actor: the system
+ * did it). Locks the event row (the caller usually holds it already: call
+ * it in the transaction that freed the place or raised the capacity).
+ * Returns the promoted profile ids, first in line first.
+ */
+export async function promoteWaitlist(tx: Tx, eventId: string, at: Date): Promise<string[]> {
+  const result = await tx.execute<{ profileId: string; rank: number }>(sql`
+    with e as (
+      select capacity from ${events} where id = ${eventId} for update
+    ),
+    taken as (
+      select count(*)::int as n from ${attendance}
+      where event_id = ${eventId} and rsvp = 'going' and rsvp_waitlist_rank is null
+    ),
+    next as (
+      select a.profile_id, a.rsvp_waitlist_rank as rank from ${attendance} a
+      where a.event_id = ${eventId} and a.rsvp_waitlist_rank is not null
+        and exists (select 1 from e)
+      order by a.rsvp_waitlist_rank, a.rsvp_at, a.profile_id
+      limit (
+        select case when e.capacity is null then null else greatest(e.capacity - taken.n, 0) end
+        from e, taken
+      )
+    )
+    update ${attendance} a set rsvp_waitlist_rank = null
+    from next
+    where a.event_id = ${eventId} and a.profile_id = next.profile_id
+    returning a.profile_id as "profileId", next.rank as rank`);
+  const promoted = [...result.rows].sort((x, y) => x.rank - y.rank).map((r) => r.profileId);
+  if (promoted.length > 0) await notePromotions(tx, eventId, promoted, at);
+  return promoted;
+}
+
+/** Writes the "you have a place now" `rsvp` entries of {@link promoteWaitlist}. */
+async function notePromotions(tx: Tx, eventId: string, profileIds: string[], at: Date) {
+  const [event] = await tx
+    .select({
+      orgId: events.orgId,
+      programId: events.programId,
+      title: events.title,
+      startsAt: events.startsAt,
+      timeZone: events.timeZone,
+      programName: programs.name,
+    })
+    .from(events)
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .where(eq(events.id, eventId));
+  if (!event) return;
+  for (const profileId of profileIds) {
+    await insertActivity(tx, {
+      profileId,
+      kind: 'rsvp',
+      actorUserId: null,
+      at,
+      orgId: event.orgId,
+      programId: event.programId,
+      eventId,
+      data: {
+        eventTitle: event.title,
+        startsAt: event.startsAt.toISOString(),
+        timeZone: event.timeZone,
+        answer: 'going',
+        programName: event.programName,
+        waitlistPosition: null,
+        promoted: true,
+      },
+    });
+  }
+}
+
+/** The profiles waiting for a place at `eventId`, first in line first. */
+export async function listWaiting(tx: Tx, eventId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ profileId: attendance.profileId })
+    .from(attendance)
+    .where(and(eq(attendance.eventId, eventId), sql`${attendance.rsvpWaitlistRank} is not null`))
+    .orderBy(attendance.rsvpWaitlistRank, attendance.rsvpAt, attendance.profileId);
+  return rows.map((r) => r.profileId);
+}
+
+/**
+ * Re-ranks the waitlist of `eventId` 1..n in the order of `profileIds`
+ * (staff reorder). Only rows already waiting change; call it under
+ * {@link lockEvent} after checking the list is exactly the waiting profiles.
+ */
+export async function rerankWaitlist(tx: Tx, eventId: string, profileIds: string[]) {
+  if (profileIds.length === 0) return;
+  await tx.execute(sql`
+    update ${attendance} a set rsvp_waitlist_rank = o.rank::int
+    from unnest(${sql.param(profileIds)}::uuid[]) with ordinality as o(profile_id, rank)
+    where a.event_id = ${eventId} and a.profile_id = o.profile_id
+      and a.rsvp_waitlist_rank is not null`);
+}
+
+/** Display names of `profileIds` (for messages naming who differs), by id. */
+export async function profileNames(tx: Tx, profileIds: string[]): Promise<Map<string, string>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: profiles.id, displayName: profiles.displayName })
+    .from(profiles)
+    .where(inArray(profiles.id, profileIds));
+  return new Map(rows.map((r) => [r.id, r.displayName]));
+}

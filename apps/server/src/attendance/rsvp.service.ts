@@ -1,0 +1,193 @@
+import type { EventAttendance } from '@rally/shared/attendance';
+import type { RsvpAnswer, RsvpResult } from '@rally/shared/events';
+import { DateTime } from 'luxon';
+import { insertActivity } from '../activities/activities.repository.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
+import { presentEventAttendance } from './attendance.presenter.ts';
+import { isOnRoster, listRoster } from './roster.repository.ts';
+import * as repo from './rsvp.repository.ts';
+import {
+  isDefaultGoing,
+  isRsvpOpen,
+  presentRsvpState,
+  rsvpCounts,
+  rsvpDeadline,
+  waitlistPositions,
+} from './rsvp-state.ts';
+
+/**
+ * Why answers to `event` are closed at `now`, as a message a family can act
+ * on (times in the event's zone), or null while they are open: a cancelled
+ * event, an archived program (read-only, issue 3), or past `rsvpDeadline`.
+ */
+export function rsvpClosedReason(event: repo.LockedEvent, now: Date): string | null {
+  if (event.status === 'cancelled') {
+    return `${event.title} was cancelled, so it takes no answers.`;
+  }
+  if (event.programStatus === 'archived') {
+    return `${event.programName} is archived, so its events take no answers.`;
+  }
+  if (isRsvpOpen(event, now)) return null;
+  const closedAt = DateTime.fromJSDate(rsvpDeadline(event), { zone: event.timeZone })
+    .setLocale('en-US')
+    .toFormat("HH:mm 'on' ccc d LLL yyyy");
+  return `Answers for ${event.title} closed at ${closedAt} (${event.timeZone}). Message the coach if your plans changed.`;
+}
+
+/**
+ * RSVPs (issue 5, docs/decisions/006): a family's answer for a profile it
+ * manages, with capacity and an ordered waitlist guarded by the event's row
+ * lock, and the staff's waitlist reorder.
+ */
+export class RsvpService {
+  constructor(
+    private readonly db: Db,
+    private readonly profiles: ProfilesService,
+    private readonly programs: ProgramsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Sets `profileId`'s answer to `eventId` (a manager of the profile). In one
+   * transaction that first locks the event row: a `going` takes a place
+   * while places are left, else waits with the next waitlist rank; `going`
+   * again keeps its place or rank; leaving `going` frees the place and
+   * promotes the first in line. An `rsvp` timeline entry is written when the
+   * answer changes. Returns the profile's RSVP and the event's counts.
+   * Throws 404 when the profile is not the actor's or the event is not on
+   * its calendar (not on the roster), 409 when the event is cancelled, its
+   * program archived, or answers have closed (`rsvpDeadline`).
+   */
+  async setRsvp(
+    actor: PolicyActor,
+    profileId: string,
+    eventId: string,
+    answer: RsvpAnswer,
+  ): Promise<RsvpResult> {
+    await this.profiles.authorize(actor, profileId, 'profile:rsvp');
+    return this.db.transaction(async (tx) => {
+      const event = await repo.lockEvent(tx, eventId);
+      if (!event || !(await isOnRoster(tx, eventId, profileId))) throw notFound('This event');
+      // Read the time under the lock, so answers' times follow the order they got places in.
+      const now = this.clock.now();
+      const closed = rsvpClosedReason(event, now);
+      if (closed) throw new AppError('conflict', closed);
+
+      const before = await repo.findRsvp(tx, eventId, profileId);
+      const isChanged = before?.rsvp !== answer;
+      if (isChanged) {
+        await this.saveChangedAnswer(tx, event, profileId, answer, actor.userId, now);
+        if (before?.rsvp === 'going') await repo.promoteWaitlist(tx, eventId, now);
+      }
+
+      const rows = await listRoster(tx, eventId);
+      const isDefault = isDefaultGoing(event.defaultRsvp, event);
+      const positions = waitlistPositions(rows);
+      const row = rows.find((r) => r.profileId === profileId);
+      if (!row) throw new Error('an answered profile is missing from its roster');
+      const rsvp = presentRsvpState(row, isDefault, positions);
+      if (isChanged) {
+        await insertActivity(tx, {
+          profileId,
+          kind: 'rsvp',
+          actorUserId: actor.userId,
+          at: now,
+          orgId: event.orgId,
+          programId: event.programId,
+          eventId,
+          data: {
+            eventTitle: event.title,
+            startsAt: event.startsAt.toISOString(),
+            timeZone: event.timeZone,
+            answer,
+            programName: event.programName,
+            waitlistPosition: rsvp.waitlistPosition,
+          },
+        });
+      }
+      return { rsvp, counts: rsvpCounts(rows, event, isDefault) };
+    });
+  }
+
+  /** Stores a new answer: a `going` gets a place or the next rank; other answers hold none. */
+  private async saveChangedAnswer(
+    tx: Tx,
+    event: repo.LockedEvent,
+    profileId: string,
+    answer: RsvpAnswer,
+    userId: string,
+    now: Date,
+  ) {
+    const waitlistRank =
+      answer === 'going' ? await repo.rankForNewGoing(tx, event.id, event.capacity) : null;
+    await repo.saveRsvp(tx, {
+      eventId: event.id,
+      profileId,
+      orgId: event.orgId,
+      answer,
+      waitlistRank,
+      answeredBy: userId,
+      at: now,
+    });
+  }
+
+  /**
+   * Puts the waitlist of `eventId` in the order of `profileIds` (program
+   * staff with `program:manage-events`), ranked 1..n under the event's lock.
+   * Returns the event's attendance view (roster with waitlist positions).
+   * Throws 404 (program or event not visible), 403 (not staff, or archived),
+   * 409 when `profileIds` is not exactly the waiting profiles, naming who
+   * differs.
+   */
+  async reorderWaitlist(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    profileIds: string[],
+  ): Promise<EventAttendance> {
+    await this.programs.authorize(actor, programId, 'program:manage-events');
+    return this.db.transaction(async (tx) => {
+      const event = await repo.lockEvent(tx, eventId, programId);
+      if (!event) throw notFound('This event');
+      const waiting = await repo.listWaiting(tx, eventId);
+      const problem = await describeWaitlistMismatch(tx, waiting, profileIds);
+      if (problem) throw new AppError('conflict', problem);
+      await repo.rerankWaitlist(tx, eventId, profileIds);
+      return presentEventAttendance(event, await listRoster(tx, eventId));
+    });
+  }
+}
+
+/**
+ * Null when `sent` is exactly `waiting` in some order, else a message naming
+ * who is missing, who is not waiting and who is listed twice.
+ */
+async function describeWaitlistMismatch(
+  tx: Tx,
+  waiting: string[],
+  sent: string[],
+): Promise<string | null> {
+  const waitingSet = new Set(waiting);
+  const sentSet = new Set(sent);
+  const missing = waiting.filter((id) => !sentSet.has(id));
+  const extra = [...sentSet].filter((id) => !waitingSet.has(id));
+  const twice = [...new Set(sent.filter((id, i) => sent.indexOf(id) !== i))];
+  if (missing.length === 0 && extra.length === 0 && twice.length === 0) return null;
+  // Names only of profiles waiting at this event; anything else is named by id.
+  const names = await repo.profileNames(tx, [
+    ...missing,
+    ...twice.filter((id) => waitingSet.has(id)),
+  ]);
+  const name = (id: string) => names.get(id) ?? id;
+  const parts = [
+    missing.length > 0 ? `waiting but not in your list: ${missing.map(name).join(', ')}` : null,
+    extra.length > 0 ? `not waiting: ${extra.join(', ')}` : null,
+    twice.length > 0 ? `listed twice: ${twice.map(name).join(', ')}` : null,
+  ].filter((p) => p !== null);
+  return `The waitlist has changed (${parts.join('; ')}). Reload it and try again.`;
+}

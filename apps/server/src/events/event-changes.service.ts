@@ -1,0 +1,184 @@
+import type { cancelEventSchema, EditScope, Event, updateEventSchema } from '@rally/shared/events';
+import type { z } from 'zod';
+import { insertActivity } from '../activities/activities.repository.ts';
+import { listRoster } from '../attendance/roster.repository.ts';
+import { promoteWaitlist } from '../attendance/rsvp.repository.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
+import { resolveForm, type ResolvedForm } from './event-form.ts';
+import { presentEvent } from './events.presenter.ts';
+import * as repo from './events.repository.ts';
+import type { SeriesRow } from './series.repository.ts';
+import { deleteScope } from './series-delete.ts';
+import * as series from './series.service.ts';
+
+type UpdateEventInput = z.output<typeof updateEventSchema>;
+
+/**
+ * Changes to existing events (issue 5, docs/decisions/006): edits with a
+ * scope, cancel and reinstate, delete. Program staff only
+ * (`program:manage-events`). Each change runs in one transaction that locks
+ * the series row (for occurrences) and the event row.
+ */
+export class EventChangesService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Edits an event with `input.scope` (`this` / `following` / `all`; see
+   * series.service.ts). Every changed event gets a new `version`; grown
+   * capacities promote their RSVP waitlists in the same transaction.
+   * Throws 404 (program or event not visible), 403 (not staff / archived),
+   * 400 (bad times; `all` without a rule), 409 (a kept session holds the
+   * new date; a concurrent change).
+   */
+  async update(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    input: UpdateEventInput,
+  ): Promise<Event> {
+    const program = await this.programs.authorize(actor, programId, 'program:manage-events');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const ctx = { tx, now, actorUserId: actor.userId };
+      const locked = await series.lockEventAndSeries(tx, programId, eventId);
+      const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
+      const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
+      for (const id of grown) await promoteWaitlist(tx, id, now);
+      return this.present(tx, programId, eventId);
+    });
+  }
+
+  /**
+   * Cancels an event: it stays, `cancelled` with who, when and `reason`,
+   * gets a new version, becomes an exception of its series, and every
+   * profile on its roster gets an `event_cancelled` timeline entry.
+   * Throws 404/403 as {@link update}, 409 when already cancelled.
+   */
+  async cancel(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    input: z.output<typeof cancelEventSchema>,
+  ): Promise<Event> {
+    await this.programs.authorize(actor, programId, 'program:manage-events');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const { event } = await series.lockEventAndSeries(tx, programId, eventId);
+      if (event.status === 'cancelled') {
+        throw new AppError('conflict', 'This event is already cancelled.');
+      }
+      const reason = input.reason || null;
+      await repo.updateEvent(
+        tx,
+        eventId,
+        {
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelledBy: actor.userId,
+          cancelReason: reason,
+          isException: event.seriesId !== null,
+        },
+        now,
+      );
+      for (const row of await listRoster(tx, eventId)) {
+        await insertActivity(tx, {
+          profileId: row.profileId,
+          kind: 'event_cancelled',
+          actorUserId: actor.userId,
+          at: now,
+          orgId: event.orgId,
+          programId,
+          eventId,
+          data: {
+            eventTitle: event.title,
+            startsAt: event.startsAt.toISOString(),
+            timeZone: event.timeZone,
+            reason,
+            programName: event.programName,
+          },
+        });
+      }
+      return this.present(tx, programId, eventId);
+    });
+  }
+
+  /** Undoes a cancellation (new version). Throws 404/403 as {@link update}, 409 when not cancelled. */
+  async reinstate(actor: PolicyActor, programId: string, eventId: string): Promise<Event> {
+    await this.programs.authorize(actor, programId, 'program:manage-events');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const { event } = await series.lockEventAndSeries(tx, programId, eventId);
+      if (event.status !== 'cancelled') {
+        throw new AppError('conflict', 'This event is not cancelled.');
+      }
+      await repo.updateEvent(
+        tx,
+        eventId,
+        { status: 'scheduled', cancelledAt: null, cancelledBy: null, cancelReason: null },
+        now,
+      );
+      return this.present(tx, programId, eventId);
+    });
+  }
+
+  /**
+   * Deletes an event, or occurrences of its series by `scope`. Throws 404/403
+   * as {@link update}, 409 when anything it would remove has attendance marks.
+   */
+  async delete(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    scope: EditScope,
+  ): Promise<void> {
+    await this.programs.authorize(actor, programId, 'program:manage-events');
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const locked = await series.lockEventAndSeries(tx, programId, eventId);
+      await deleteScope({ tx, now, actorUserId: actor.userId }, locked.event, locked.series, scope);
+    });
+  }
+
+  private async present(tx: Tx, programId: string, eventId: string): Promise<Event> {
+    const row = await repo.findProgramEvent(tx, programId, eventId);
+    if (!row) throw new Error('edited event vanished inside its transaction');
+    return presentEvent(row);
+  }
+}
+
+/** Picks the edit of docs/decisions/006 for the event's kind and `input.scope`; returns grown-capacity ids. */
+function applyEdit(
+  ctx: series.SeriesContext,
+  event: repo.EventRow,
+  seriesRow: SeriesRow | null,
+  form: ResolvedForm,
+  input: UpdateEventInput,
+): Promise<string[]> {
+  const { recurrence, scope } = input;
+  if (!seriesRow) {
+    return scope !== 'this' && recurrence
+      ? series.makeSeries(ctx, event, form, recurrence)
+      : series.editThis(ctx, event, form);
+  }
+  if (scope === 'this') return series.editThis(ctx, event, form);
+  if (scope === 'following') {
+    return recurrence
+      ? series.editFollowing(ctx, event, seriesRow, form, recurrence)
+      : series.endSeriesAt(ctx, event, seriesRow, form);
+  }
+  if (!recurrence) {
+    const message = 'To stop repeating, edit this and the following sessions instead';
+    throw new AppError('validation_failed', `recurrence: ${message}`, {
+      errors: [{ path: 'recurrence', message }],
+    });
+  }
+  return series.editAll(ctx, event, seriesRow, form, recurrence);
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  monday,
+  plusDays,
+  programEvents,
+  programWithChild,
+  sessionForm,
+  writeAttendance,
+  type ListedEvent,
+} from './events-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('cancel and reinstate (issue 5)', () => {
+  it('keeps the event, tells every roster profile on its timeline, and refuses a second cancel', async () => {
+    const f = await programWithChild(t, { name: 'U10 Cricket' });
+    const start = monday(t, 1);
+    await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+      ...sessionForm(start, '18:00', '19:00', { title: 'Nets' }),
+      recurrence: { frequency: 'weekly' },
+    });
+    const [first] = await programEvents(t, f.coach, f.programId, start, start);
+    const url = `/api/programs/${f.programId}/events/${first!.id}`;
+
+    const asParent = await t.req(f.parent, 'POST', `${url}/cancel`, { reason: 'Rain' });
+    expect(asParent.statusCode).toBe(403);
+    const res = await t.req(f.coach, 'POST', `${url}/cancel`, { reason: 'Ground flooded' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().event).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Ground flooded',
+      isException: true,
+      version: 2,
+    });
+    expect(res.json().event.cancelledAt).toEqual(expect.any(String));
+
+    const timeline = (await t.req(f.parent, 'GET', `/api/profiles/${f.childId}/activities`)).json()
+      .activities;
+    expect(timeline[0]).toMatchObject({
+      kind: 'event_cancelled',
+      target: { kind: 'event', eventId: first!.id, path: `/p/${f.childId}/events/${first!.id}` },
+      data: {
+        eventTitle: 'Nets',
+        startsAt: first!.startsAt,
+        timeZone: 'Asia/Kolkata',
+        reason: 'Ground flooded',
+        programName: 'U10 Cricket',
+      },
+    });
+
+    const again = await t.req(f.coach, 'POST', `${url}/cancel`, {});
+    expect(again.statusCode).toBe(409);
+    // Still on the calendar, shown as cancelled.
+    const [listed] = await programEvents(t, f.parent, f.programId, start, start);
+    expect(listed).toMatchObject({ id: first!.id, status: 'cancelled' });
+
+    const back = await t.req(f.coach, 'POST', `${url}/reinstate`);
+    expect(back.json().event).toMatchObject({
+      status: 'scheduled',
+      cancelledAt: null,
+      cancelReason: null,
+      version: 3,
+    });
+    expect((await t.req(f.coach, 'POST', `${url}/reinstate`)).statusCode).toBe(409);
+  });
+});
+
+describe('deleting events (issue 5)', () => {
+  const setUp = async () => {
+    const f = await programWithChild(t);
+    const start = monday(t, 1);
+    await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+      ...sessionForm(start, '18:00', '19:00'),
+      recurrence: { frequency: 'weekly' },
+    });
+    const list = () => programEvents(t, f.coach, f.programId, start, plusDays(start, 34));
+    return { f, start, list, events: await list() };
+  };
+  const del = (
+    f: { coach: Parameters<TestApp['req']>[0]; programId: string },
+    e: ListedEvent,
+    scope: string,
+  ) => t.req(f.coach, 'DELETE', `/api/programs/${f.programId}/events/${e.id}`, { scope });
+
+  it('refuses with 409 when an occurrence it would remove has marks, and removes nothing', async () => {
+    const { f, list, events } = await setUp();
+    expect(events).toHaveLength(5);
+    await writeAttendance(t, {
+      eventId: events[3]!.id,
+      profileId: f.childId,
+      orgId: f.orgId,
+      status: 'present',
+    });
+    for (const [event, scope] of [
+      [events[3]!, 'this'],
+      [events[1]!, 'following'],
+      [events[0]!, 'all'],
+    ] as const) {
+      const res = await del(f, event, scope);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('1 session has attendance marks; cancel it instead.');
+    }
+    expect((await list()).map((e) => e.id)).toEqual(events.map((e) => e.id));
+  });
+
+  it('deletes this one (not brought back), this and following, or the whole series', async () => {
+    const { f, start, list, events } = await setUp();
+    expect((await del(f, events[1]!, 'this')).statusCode).toBe(204);
+    expect((await list()).map((e) => e.id)).toEqual([0, 2, 3, 4].map((i) => events[i]!.id));
+    // A read past the horizon extends the series, but never brings the deleted date back.
+    const far = await programEvents(t, f.coach, f.programId, start, plusDays(start, 390));
+    expect(far.map((e) => e.startsAt)).not.toContain(events[1]!.startsAt);
+
+    expect((await del(f, events[3]!, 'following')).statusCode).toBe(204);
+    expect((await list()).map((e) => e.id)).toEqual([0, 2].map((i) => events[i]!.id));
+    const later = await programEvents(t, f.coach, f.programId, start, plusDays(start, 390));
+    expect(later).toHaveLength(2);
+
+    expect((await del(f, events[0]!, 'all')).statusCode).toBe(204);
+    expect(await list()).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { idSchema, instantSchema } from './common.ts';
+import {
+  attendanceStatusSchema,
+  eventSchema,
+  rosterEntrySchema,
+  rsvpAnswerSchema,
+  type AttendanceStatus,
+} from './events.ts';
+
+/** Statuses that count as attended (and draw down a session pack). Issue 5. */
+export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['present', 'late'];
+
+/** At most this many marks in one `PUT .../attendance` (a queue synced after a long time offline). */
+export const MAX_MARKS_PER_REQUEST = 500;
+
+/**
+ * One attendance mark as a coach's device sends it (issue 5). `status` null
+ * clears a mark (an undone tap). `markedAt` is when the coach tapped, by the
+ * device's clock (UTC ISO): a mark queued offline keeps it, and the server
+ * applies a mark only when it is not older than the one it holds, so a
+ * replayed or late mark never overwrites a newer one and nothing is counted
+ * twice. `note` (absent: unchanged) is kept with the mark.
+ */
+export const attendanceMarkSchema = z.object({
+  profileId: idSchema,
+  status: attendanceStatusSchema.nullable(),
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').nullable().optional(),
+  markedAt: instantSchema,
+});
+/** See {@link attendanceMarkSchema}. */
+export type AttendanceMark = z.input<typeof attendanceMarkSchema>;
+
+/** Body of `PUT /api/programs/:programId/events/:eventId/attendance` (program staff). */
+export const saveAttendanceSchema = z.object({
+  marks: z
+    .array(attendanceMarkSchema)
+    .min(1, 'Send at least one mark')
+    .max(MAX_MARKS_PER_REQUEST, `Send at most ${MAX_MARKS_PER_REQUEST} marks at once`),
+});
+/** See {@link saveAttendanceSchema}. */
+export type SaveAttendance = z.input<typeof saveAttendanceSchema>;
+
+/** Marks by status on one event. `unmarked` counts roster profiles without a mark. */
+export const attendanceSummarySchema = z.object({
+  present: z.number().int(),
+  late: z.number().int(),
+  absent: z.number().int(),
+  excused: z.number().int(),
+  unmarked: z.number().int(),
+});
+/** See {@link attendanceSummarySchema}. */
+export type AttendanceSummary = z.infer<typeof attendanceSummarySchema>;
+
+/**
+ * Answer of `GET .../events/:eventId/attendance` and of the `PUT`: the event,
+ * its roster with RSVPs and marks (who marked, when), and the summary. The
+ * `PUT` adds `results`: per sent mark, `applied` or `stale` (a newer mark was
+ * already stored; the roster shows it).
+ */
+export const eventAttendanceSchema = z.object({
+  event: eventSchema,
+  roster: z.array(rosterEntrySchema),
+  summary: attendanceSummarySchema,
+  results: z
+    .array(z.object({ profileId: idSchema, outcome: z.enum(['applied', 'stale']) }))
+    .optional(),
+});
+/** See {@link eventAttendanceSchema}. */
+export type EventAttendance = z.infer<typeof eventAttendanceSchema>;
+
+/**
+ * Attendance rate (issue 5, docs/decisions/006): attended (`present` +
+ * `late`) divided by attended + `absent`; `excused` and unmarked events do
+ * not count. Null when the denominator is 0.
+ */
+export function attendanceRate(attended: number, absent: number): number | null {
+  const total = attended + absent;
+  return total === 0 ? null : attended / total;
+}
+
+/** Per-status counts with the rate, for one profile or one event of a report. */
+export const attendanceTotalsSchema = z.object({
+  present: z.number().int(),
+  late: z.number().int(),
+  absent: z.number().int(),
+  excused: z.number().int(),
+  /** Events where the answer was `going` (the family's, or the program's default). */
+  rsvpGoing: z.number().int(),
+  /** Of those, events attended (present or late): RSVP-vs-attended. */
+  goingAndAttended: z.number().int(),
+  /** Attended although the answer was not `going`. */
+  attendedWithoutGoing: z.number().int(),
+  rate: z.number().nullable(),
+});
+/** See {@link attendanceTotalsSchema}. */
+export type AttendanceTotals = z.infer<typeof attendanceTotalsSchema>;
+
+/** One non-empty cell of the report matrix: a profile at an event. */
+export const attendanceCellSchema = z.object({
+  eventId: idSchema,
+  profileId: idSchema,
+  status: attendanceStatusSchema.nullable(),
+  rsvp: rsvpAnswerSchema.nullable(),
+});
+/** See {@link attendanceCellSchema}. */
+export type AttendanceCell = z.infer<typeof attendanceCellSchema>;
+
+/**
+ * Answer of `GET /api/programs/:programId/attendance?from&to` (program
+ * staff): the events starting in `[from, to)` (cancelled ones included and
+ * flagged, never counted), the profiles on any of their rosters, sparse
+ * cells, and totals per profile and per event. The CSV export
+ * (`GET /api/programs/:programId/attendance.csv?from&to`) has one row per
+ * profile, one column per event, then the profile's totals and rate.
+ */
+export const attendanceReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  events: z.array(
+    z.object({
+      id: idSchema,
+      title: z.string(),
+      kind: eventSchema.shape.kind,
+      status: eventSchema.shape.status,
+      startsAt: z.string(),
+      totals: attendanceTotalsSchema,
+    }),
+  ),
+  profiles: z.array(
+    z.object({ profileId: idSchema, displayName: z.string(), totals: attendanceTotalsSchema }),
+  ),
+  cells: z.array(attendanceCellSchema),
+  overall: attendanceTotalsSchema,
+});
+/** See {@link attendanceReportSchema}. */
+export type AttendanceReport = z.infer<typeof attendanceReportSchema>;
