@@ -1,0 +1,68 @@
+/**
+ * Runs one Rally server for a benchmark in its own process, so the load
+ * generator does not share the server's event loop: production mode,
+ * `DATABASE_URL` from the environment (required), a free port on
+ * 127.0.0.1, warnings-only logs. Prints `{"url": "http://localhost:PORT"}`
+ * on one line once it listens; stops cleanly on SIGTERM.
+ *
+ * `BENCH_NAMED_STATEMENTS=1` is an experiment, not how Rally runs: every
+ * parameterised query becomes a named prepared statement (named by a hash of
+ * its text), so PostgreSQL plans it once per connection instead of on every
+ * call — it shows what preparing the hot queries would save.
+ *
+ * Started by bench/load.ts's `spawnServer`; not meant to be run by hand.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/lib/env.ts';
+import { createLogger, startServer } from '../apps/server/src/server.ts';
+
+/**
+ * `config` with a name derived from its text when it is an unnamed query
+ * config with parameters (in it, or passed beside it as `values`).
+ */
+function withStatementName(config: unknown, values: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return config;
+  const own = config as { text?: unknown; values?: unknown; name?: unknown };
+  const params = Array.isArray(own.values) ? own.values : values;
+  const text = own.text;
+  if (typeof text !== 'string' || own.name || !Array.isArray(params) || params.length === 0) {
+    return config;
+  }
+  const hash = crypto.createHash('sha1').update(text).digest('hex').slice(0, 20);
+  return { ...config, name: `b${hash}` };
+}
+
+/** Names every parameterised query (see the file comment). */
+function nameEveryStatement(): void {
+  const query: (...args: unknown[]) => unknown = pg.Client.prototype.query;
+  const named = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    return query.call(this, withStatementName(config, rest[0]), ...rest);
+  };
+  Object.defineProperty(pg.Client.prototype, 'query', { value: named, writable: true });
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error('serve.ts needs DATABASE_URL');
+  if (process.env.BENCH_NAMED_STATEMENTS === '1') nameEveryStatement();
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: process.env.DATABASE_URL,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: process.env.DATA_DIR,
+    }),
+    createLogger({ logLevel: 'warn' }),
+  );
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  process.once('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
