@@ -17,7 +17,13 @@ declare module 'vitest' {
  * TEST_DATABASE_URL's server.
  */
 export default async function setup(project: TestProject) {
-  execFileSync('npm', ['run', 'build', '-w', '@rally/web'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development
+  // bundle; the e2e tests drive the production build that `npm start` serves.
+  execFileSync('npm', ['run', 'build', '-w', '@rally/web'], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const pg = await startTestPostgres();
   const db = await createDatabaseFromTemplate(pg.templateUrl);
   const config = loadConfig({
