@@ -202,6 +202,7 @@ export class FilesService {
 const FILE_NAMES: Record<repo.FileRow['purpose'], string> = {
   'org-logo': 'logo',
   'profile-photo': 'photo',
+  'message-attachment': 'attachment',
 };
 
 /** The API shape of a stored image (`storedFileSchema`). */

@@ -8,3 +8,4 @@ export * from './subscriptions.ts';
 export * from './events.ts';
 export * from './platform.ts';
 export * from './activities.ts';
+export * from './conversations.ts';

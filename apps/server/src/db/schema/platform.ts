@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { conversations } from './conversations.ts';
 import { orgs } from './orgs.ts';
 import { profiles } from './profiles.ts';
 
 /**
- * An uploaded file: an org logo (`orgId` set) or a profile photo
- * (`profileId` set). The bytes live in the file store (local disk or S3)
- * under `storageKey`; type and size were checked on upload.
+ * An uploaded file: an org logo (`orgId` set), a profile photo
+ * (`profileId` set) or a message attachment (`orgId` and `conversationId`
+ * set; issue 6). The bytes live in the file store (local disk or S3) under
+ * `storageKey`; type and size were checked on upload.
  */
 export const files = pgTable(
   'files',
@@ -16,13 +18,20 @@ export const files = pgTable(
     orgId: uuid('org_id').references(() => orgs.id, { onDelete: 'cascade' }),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    purpose: text('purpose').$type<'org-logo' | 'profile-photo'>().notNull(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
+    purpose: text('purpose').$type<'org-logo' | 'profile-photo' | 'message-attachment'>().notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_org_idx').on(t.orgId), index('files_profile_idx').on(t.profileId)],
+  (t) => [
+    index('files_org_idx').on(t.orgId),
+    index('files_profile_idx').on(t.profileId),
+    index('files_conversation_idx').on(t.conversationId),
+  ],
 );
 
 /**

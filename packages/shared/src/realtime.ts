@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/** The WebSocket endpoint (DESIGN.md §1, §4): one socket per client. */
+export const REALTIME_PATH = '/api/realtime';
+
+/** Reconnect backoff in ms after the 1st, 2nd, 3rd and later failures (DESIGN.md §4). */
+export const REALTIME_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
+
+/** Delay before reconnect attempt `attempt` (0-based): 1, 2, 5, then every 10 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return REALTIME_BACKOFF_MS[Math.min(attempt, REALTIME_BACKOFF_MS.length - 1)] ?? 10_000;
+}
+
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Topics (DESIGN.md §4): `config:client` (SPEC.md §4: followed live, readable
+ * signed out too), `user:{id}` (only that user), `program:{id}`,
+ * `event:{id}`, `conversation:{id}`, `profile:{id}` (whoever may see it,
+ * checked with the policy module on subscribe and again when access changes).
+ */
+export const topicSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(config:client|(user|program|event|conversation|profile):${uuid})$`),
+    'Unknown topic',
+  );
+/** See {@link topicSchema}. */
+export type Topic = z.infer<typeof topicSchema>;
+
+/** What changed (the `kind` of a realtime event). */
+export const realtimeKindSchema = z.enum([
+  'config.updated',
+  'event.created',
+  'event.updated',
+  'event.deleted',
+  'rsvp.updated',
+  'attendance.updated',
+  'conversation.updated',
+  'message.created',
+  'message.updated',
+  'conversation.read',
+  'notification.created',
+  'subscription.updated',
+  'access.changed',
+]);
+/** See {@link realtimeKindSchema}. */
+export type RealtimeKind = z.infer<typeof realtimeKindSchema>;
+
+/**
+ * A change published after its write committed (DESIGN.md §4): the topic,
+ * what changed, the ids concerned and a version that only increases for the
+ * thing that changed. New chat messages and notifications carry their
+ * `payload` (the API shape); everything else is a signal to refetch.
+ */
+export const realtimeEventSchema = z.object({
+  topic: z.string(),
+  kind: realtimeKindSchema,
+  ids: z.array(z.string()),
+  version: z.number(),
+  payload: z.unknown().optional(),
+});
+/** See {@link realtimeEventSchema}. */
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/**
+ * Client -> server messages. `subscribe` may name `since` (an ISO instant:
+ * the newest change the client already has) on a `conversation:` topic; the
+ * server then first replays the messages created, edited or deleted after it
+ * (a resync after a reconnect). `auth` carries a Bearer session token for
+ * clients that cannot send the cookie (the native app); it must come first.
+ */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('subscribe'), topic: topicSchema, since: z.string().optional() }),
+  z.object({ type: z.literal('unsubscribe'), topic: topicSchema }),
+  z.object({ type: z.literal('ping') }),
+]);
+/** See {@link clientFrameSchema}. */
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/**
+ * Server -> client messages: `ready` (after the connection and any `auth`:
+ * who the server sees, null when signed out), `subscribed`, `denied` (the
+ * topic does not exist for this user: `not_found`, or needs sign-in:
+ * `unauthenticated`), `revoked` (access lost; delivery stopped), `event`,
+ * `pong`, and `error` (a malformed frame).
+ */
+export const serverFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.string().nullable() }),
+  z.object({ type: z.literal('subscribed'), topic: z.string() }),
+  z.object({
+    type: z.literal('denied'),
+    topic: z.string(),
+    code: z.enum(['not_found', 'unauthenticated']),
+  }),
+  z.object({ type: z.literal('revoked'), topic: z.string() }),
+  z.object({ type: z.literal('event'), event: realtimeEventSchema }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+/** See {@link serverFrameSchema}. */
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
