@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { inject } from 'vitest';
@@ -111,4 +112,24 @@ export async function api<T>(
   const res = await page.request.fetch(path, { method, data: data as never });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+/**
+ * Makes the user with phone `e164` a global admin in the e2e server's
+ * database, as `npm run admin -- grant <phone>` does outside tests (there is
+ * no API for the first global admin). The user must have signed in once;
+ * their next session read sees the flag.
+ */
+export async function grantGlobalAdmin(e164: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const result = await client.query(
+      'update users set is_global_admin = true where phone_number = $1',
+      [e164],
+    );
+    expect(result.rowCount, `no user with phone ${e164}`).toBe(1);
+  } finally {
+    await client.end();
+  }
 }

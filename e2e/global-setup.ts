@@ -8,6 +8,8 @@ import { createDatabaseFromTemplate, startTestPostgres } from '../apps/server/te
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The e2e server's database, for the few setup steps that have no API (e.g. granting global admin). */
+    databaseUrl: string;
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   });
   const server = await startServer(config, createLogger({ logLevel: 'warn' }));
   project.provide('baseUrl', server.url);
+  project.provide('databaseUrl', db.url);
   return async () => {
     await server.close();
     await db.drop();

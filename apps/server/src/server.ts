@@ -3,6 +3,7 @@ import type { Config } from './lib/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startAttachmentSweep } from './conversations/attachment-sweep.ts';
 import { startHorizonSweep } from './events/horizon.ts';
 import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './http/app.ts';
@@ -31,7 +32,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * Starts Rally per `config`: the embedded PostgreSQL in `dataDir/pg` unless
  * `databaseUrl` is set, pending migrations, the file store (`dataDir/files`
  * or S3), then the HTTP server on `host:port`, and the hourly horizon
- * sweep of recurring events (docs/decisions/006; stopped by `close()`).
+ * sweep of recurring events (docs/decisions/006) and of message
+ * attachments never sent (docs/decisions/007), both stopped by `close()`.
  * Throws when the database cannot be reached or the data folder is in use
  * by another server (DataDirInUseError).
  */
@@ -62,11 +64,13 @@ export async function startServer(
     const port = new URL(address).port;
     const url = `http://localhost:${port}`;
     const sweep = startHorizonSweep(database.db, rally.services.clock, logger);
+    const attachmentSweep = startAttachmentSweep(rally.services.attachments, logger);
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         await rally.app.close();
         await sweep.stop();
+        await attachmentSweep.stop();
         await database.close();
         await embedded?.stop();
       })();

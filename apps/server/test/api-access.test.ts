@@ -736,7 +736,14 @@ const cases: Case[] = [
     scoped: true,
     bad: { url: () => '/api/files/logo.png', badPath: 'fileId' },
   },
-  { method: 'GET', route: '/api/config/client', url: () => '/api/config/client', scoped: false },
+  ...conversationCases(),
+  {
+    method: 'GET',
+    route: '/api/config/client',
+    url: () => '/api/config/client',
+    scoped: false,
+    isPublic: true,
+  },
   {
     method: 'GET',
     route: '/api/admin/orgs',
@@ -783,9 +790,145 @@ const cases: Case[] = [
     bad: { url: () => `/api/admin/clients?q=${'x'.repeat(101)}`, badPath: 'q' },
   },
 ];
+/**
+ * The conversation and notification routes (issue 6). The owner's own
+ * profile is enrolled in the program, so the owner is on both sides of
+ * their thread; a stranger is on neither (404). Message ids need not
+ * exist: input is checked before the message is looked up.
+ */
+function conversationCases(): Case[] {
+  const staff = () => `/api/programs/${ids.programId}/conversations/${ids.profileId}`;
+  const family = () => `/api/profiles/${ids.profileId}/conversations/${ids.programId}`;
+  const someMessage = '0190f3c2-5c4a-7000-8000-000000000001';
+  const send = () => ({ clientMessageId: crypto.randomUUID(), body: 'Hello' });
+  const threadCases = (side: 'programs' | 'profiles', base: () => string): Case[] => {
+    const route = `/api/${side}/:${side === 'programs' ? 'programId' : 'profileId'}/conversations/:otherParty`;
+    return [
+      {
+        method: 'GET',
+        route,
+        url: base,
+        scoped: true,
+        bad: { url: () => `${base()}?before=x`, badPath: 'before' },
+      },
+      {
+        method: 'POST',
+        route: `${route}/messages`,
+        url: () => `${base()}/messages`,
+        body: send,
+        scoped: true,
+        bad: { body: { clientMessageId: 'short', body: 'Hi' }, badPath: 'clientMessageId' },
+      },
+      {
+        method: 'PATCH',
+        route: `${route}/messages/:messageId`,
+        url: () => `${base()}/messages/${someMessage}`,
+        body: () => ({ body: 'Changed' }),
+        scoped: true,
+        bad: { body: { body: '' }, badPath: 'body' },
+      },
+      {
+        method: 'DELETE',
+        route: `${route}/messages/:messageId`,
+        url: () => `${base()}/messages/${someMessage}`,
+        scoped: true,
+        bad: { url: () => `${base()}/messages/x`, badPath: 'messageId' },
+      },
+      {
+        method: 'POST',
+        route: `${route}/read`,
+        url: () => `${base()}/read`,
+        body: () => ({ throughMessageId: someMessage }),
+        scoped: true,
+        bad: { body: { throughMessageId: 'x' }, badPath: 'throughMessageId' },
+      },
+      {
+        method: 'POST',
+        route: `${route}/attachments`,
+        url: () => `${base()}/attachments`,
+        scoped: true,
+        // No multipart body: authorization comes first, then "Send the file as multipart/form-data".
+        bad: { badPath: 'file' },
+      },
+    ];
+  };
+  return [
+    {
+      method: 'GET',
+      route: '/api/programs/:programId/conversations',
+      url: () => `/api/programs/${ids.programId}/conversations`,
+      scoped: true,
+      bad: { url: () => `/api/programs/${ids.programId}/conversations?limit=0`, badPath: 'limit' },
+    },
+    {
+      method: 'GET',
+      route: '/api/profiles/:profileId/conversations',
+      url: () => `/api/profiles/${ids.profileId}/conversations`,
+      scoped: true,
+      bad: {
+        url: () => `/api/profiles/${ids.profileId}/conversations?cursor=x`,
+        badPath: 'cursor',
+      },
+    },
+    ...threadCases('programs', staff),
+    ...threadCases('profiles', family),
+    {
+      method: 'GET',
+      route: '/api/conversations/unread',
+      url: () => '/api/conversations/unread',
+      scoped: false,
+    },
+    {
+      method: 'POST',
+      route: '/api/programs/:programId/announcements',
+      url: () => `/api/programs/${ids.programId}/announcements`,
+      body: send,
+      scoped: true,
+      bad: { body: { clientMessageId: crypto.randomUUID(), body: ' ' }, badPath: 'body' },
+    },
+    {
+      method: 'GET',
+      route: '/api/programs/:programId/announcements',
+      url: () => `/api/programs/${ids.programId}/announcements`,
+      scoped: true,
+      bad: { url: () => '/api/programs/x/announcements', badPath: 'programId' },
+    },
+    {
+      method: 'GET',
+      route: '/api/notifications',
+      url: () => '/api/notifications',
+      scoped: false,
+      bad: { url: () => '/api/notifications?limit=0', badPath: 'limit' },
+    },
+    {
+      method: 'POST',
+      route: '/api/notifications/read',
+      url: () => '/api/notifications/read',
+      body: () => ({ all: true }),
+      scoped: false,
+      bad: { body: { ids: ['x'] }, badPath: 'ids.0' },
+    },
+    {
+      method: 'GET',
+      route: '/api/notifications/preferences',
+      url: () => '/api/notifications/preferences',
+      scoped: false,
+    },
+    {
+      method: 'PUT',
+      route: '/api/notifications/preferences',
+      url: () => '/api/notifications/preferences',
+      body: () => ({ messages: false }),
+      scoped: false,
+      bad: { body: { messages: 'yes' }, badPath: 'messages' },
+    },
+  ];
+}
+
 describe('API access matrix', () => {
   it('has an entry for every /api route the server registers', () => {
-    const covered = new Set(cases.map((c) => `${c.method} ${c.route}`));
+    // `GET /api/realtime` is the WebSocket: its topics have their own matrix (authorization-matrix.test.ts).
+    const covered = new Set([...cases.map((c) => `${c.method} ${c.route}`), 'GET /api/realtime']);
     expect(t.apiRoutes.length).toBeGreaterThan(10);
     expect(t.apiRoutes.filter((r) => !covered.has(r))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.ts';
+import { listenOnFreePort, TestSocket } from '../src/realtime/test-socket.ts';
+import { createProgram, createTestApp, type TestApp } from './harness.ts';
 import { actorNames, createWorld, type ActorName, type World } from './world.ts';
 
 /**
@@ -42,6 +43,9 @@ const publicRoutes = new Set([
   // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
   'GET /api/feeds/:file',
 ]);
+
+/** WebSocket routes: their topics have their own matrix below ('realtime topics (issue 6)'). */
+const webSocketRoutes = new Set(['GET /api/realtime']);
 
 let phoneSeq = 0;
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
@@ -471,7 +475,20 @@ const cases: Case[] = [
     isDestructive: true,
   },
   { route: 'GET /api/files/:fileId', url: (w) => `/api/files/${w.logoFileId}`, allow: ORG_MEMBERS },
-  { route: 'GET /api/config/client', url: () => '/api/config/client', allow: ALL },
+  {
+    // A message attachment: both sides of its conversation (issue 6).
+    route: 'GET /api/files/:fileId',
+    url: (w) => `/api/files/${w.attachmentFileId}`,
+    allow: [...PROGRAM_STAFF, 'profileManager'],
+  },
+  ...conversationCases(),
+  {
+    // Public: the native app checks for updates signed out too (docs/decisions/007).
+    route: 'GET /api/config/client',
+    url: () => '/api/config/client',
+    allow: ALL,
+    isPublic: true,
+  },
   { route: 'GET /api/admin/orgs', url: () => '/api/admin/orgs', allow: ['globalAdmin'] },
   { route: 'GET /api/admin/users', url: () => '/api/admin/users', allow: ['globalAdmin'] },
   {
@@ -511,7 +528,7 @@ async function call(c: Case, w: World, actor: ActorName) {
 
 describe('authorization matrix', () => {
   it('covers every API route the server registers', () => {
-    const covered = new Set([...cases.map((c) => c.route), ...publicRoutes]);
+    const covered = new Set([...cases.map((c) => c.route), ...publicRoutes, ...webSocketRoutes]);
     expect(t.apiRoutes.filter((r) => !covered.has(r))).toEqual([]);
   });
 
@@ -542,6 +559,131 @@ describe('authorization matrix', () => {
 });
 
 /** Requests a guardian of child C might try against another family's child D (same program). */
+/**
+ * The conversation routes (issue 6): the program side is P's staff side
+ * (anyone else 404, org staff and families included), the profile side C's
+ * managers; a message may be edited or deleted by its author only (other
+ * participants 403).
+ */
+function conversationCases(): Case[] {
+  const staffThread = (w: World) =>
+    `/api/programs/${w.programId}/conversations/${w.childProfileId}`;
+  const familyThread = (w: World) =>
+    `/api/profiles/${w.childProfileId}/conversations/${w.programId}`;
+  const send = () => ({ clientMessageId: crypto.randomUUID(), body: 'Matrix message' });
+  return [
+    {
+      route: 'GET /api/programs/:programId/conversations',
+      url: (w) => `/api/programs/${w.programId}/conversations`,
+      allow: PROGRAM_STAFF,
+    },
+    {
+      route: 'GET /api/programs/:programId/conversations/:otherParty',
+      url: staffThread,
+      allow: PROGRAM_STAFF,
+    },
+    {
+      route: 'POST /api/programs/:programId/conversations/:otherParty/messages',
+      url: (w) => `${staffThread(w)}/messages`,
+      body: send,
+      allow: PROGRAM_STAFF,
+    },
+    {
+      route: 'PATCH /api/programs/:programId/conversations/:otherParty/messages/:messageId',
+      url: (w) => `${staffThread(w)}/messages/${w.staffMessageId}`,
+      body: () => ({ body: 'Hello! See you on Monday.' }),
+      allow: ['orgOwner'],
+    },
+    {
+      route: 'DELETE /api/programs/:programId/conversations/:otherParty/messages/:messageId',
+      url: (w) => `${staffThread(w)}/messages/${w.staffMessageId}`,
+      allow: ['orgOwner'],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/programs/:programId/conversations/:otherParty/read',
+      url: (w) => `${staffThread(w)}/read`,
+      body: (w) => ({ throughMessageId: w.familyMessageId }),
+      allow: PROGRAM_STAFF,
+    },
+    {
+      // No body: authorization decides first; an allowed caller then gets 400 (no file).
+      route: 'POST /api/programs/:programId/conversations/:otherParty/attachments',
+      url: (w) => `${staffThread(w)}/attachments`,
+      allow: PROGRAM_STAFF,
+    },
+    {
+      route: 'GET /api/profiles/:profileId/conversations',
+      url: (w) => `/api/profiles/${w.childProfileId}/conversations`,
+      allow: FAMILY,
+    },
+    {
+      route: 'GET /api/profiles/:profileId/conversations/:otherParty',
+      url: familyThread,
+      allow: FAMILY,
+    },
+    {
+      route: 'POST /api/profiles/:profileId/conversations/:otherParty/messages',
+      url: (w) => `${familyThread(w)}/messages`,
+      body: send,
+      allow: FAMILY,
+    },
+    {
+      route: 'PATCH /api/profiles/:profileId/conversations/:otherParty/messages/:messageId',
+      url: (w) => `${familyThread(w)}/messages/${w.familyMessageId}`,
+      body: () => ({ body: 'Hello coach' }),
+      allow: ['profileManager'],
+    },
+    {
+      route: 'DELETE /api/profiles/:profileId/conversations/:otherParty/messages/:messageId',
+      url: (w) => `${familyThread(w)}/messages/${w.familyMessageId}`,
+      allow: ['profileManager'],
+      isDestructive: true,
+    },
+    {
+      route: 'POST /api/profiles/:profileId/conversations/:otherParty/read',
+      url: (w) => `${familyThread(w)}/read`,
+      body: (w) => ({ throughMessageId: w.staffMessageId }),
+      allow: FAMILY,
+    },
+    {
+      route: 'POST /api/profiles/:profileId/conversations/:otherParty/attachments',
+      url: (w) => `${familyThread(w)}/attachments`,
+      allow: FAMILY,
+    },
+    { route: 'GET /api/conversations/unread', url: () => '/api/conversations/unread', allow: ALL },
+    {
+      route: 'POST /api/programs/:programId/announcements',
+      url: (w) => `/api/programs/${w.programId}/announcements`,
+      body: send,
+      allow: PROGRAM_STAFF,
+    },
+    {
+      route: 'GET /api/programs/:programId/announcements',
+      url: (w) => `/api/programs/${w.programId}/announcements`,
+      allow: PROGRAM_STAFF,
+    },
+    { route: 'GET /api/notifications', url: () => '/api/notifications', allow: ALL },
+    {
+      route: 'POST /api/notifications/read',
+      url: () => '/api/notifications/read',
+      body: () => ({ all: true }),
+      allow: ALL,
+    },
+    {
+      route: 'GET /api/notifications/preferences',
+      url: () => '/api/notifications/preferences',
+      allow: ALL,
+    },
+    {
+      route: 'PUT /api/notifications/preferences',
+      url: () => '/api/notifications/preferences',
+      body: () => ({ messages: true }),
+      allow: ALL,
+    },
+  ];
+}
+
 const otherFamilyRequests = (w: World) => {
   const d = w.otherChildProfileId;
   const sub = `/api/programs/${w.programId}/subscriptions/${w.otherSubscriptionId}`;
@@ -574,6 +716,14 @@ const otherFamilyRequests = (w: World) => {
     { method: 'POST', url: `${sub}/transitions`, payload: { action: 'cancel' } },
     { method: 'POST', url: `${sub}/transitions`, payload: { action: 'withdraw' } },
     { method: 'POST', url: `${sub}/payments`, payload: { amountMinor: 100, method: 'cash' } },
+    { method: 'GET', url: `/api/profiles/${d}/conversations` },
+    { method: 'GET', url: `/api/profiles/${d}/conversations/${w.programId}` },
+    {
+      method: 'POST',
+      url: `/api/profiles/${d}/conversations/${w.programId}/messages`,
+      payload: { clientMessageId: 'isolation-test-1', body: 'Hi' },
+    },
+    { method: 'GET', url: `/api/programs/${w.programId}/conversations/${d}` },
   ] as const;
 };
 
@@ -670,4 +820,44 @@ describe('the public join page (issue 4)', () => {
     });
     expect(join.statusCode).toBe(404);
   });
+});
+
+describe('realtime topics (issue 6)', () => {
+  /** Who may follow each topic; everyone else is denied `not_found` (signed out: `unauthenticated`). */
+  const topics: { topic: (w: World, otherOrgProgramId: string) => string; allow: ActorName[] }[] = [
+    { topic: () => 'config:client', allow: ['signedOut', ...ALL] },
+    { topic: (w) => `user:${w.users.profileManager.id}`, allow: ['profileManager'] },
+    { topic: (w) => `program:${w.programId}`, allow: PROGRAM_VIEWERS },
+    { topic: (w) => `event:${w.eventId}`, allow: PROGRAM_VIEWERS },
+    { topic: (w) => `profile:${w.childProfileId}`, allow: FAMILY },
+    { topic: (w) => `profile:${w.otherChildProfileId}`, allow: ['globalAdmin'] },
+    {
+      topic: (w) => `conversation:${w.conversationId}`,
+      allow: [...PROGRAM_STAFF, 'profileManager'],
+    },
+    { topic: (_w, other) => `program:${other}`, allow: ['otherOrgOwner', 'globalAdmin'] },
+  ];
+  let url: string;
+  let otherOrgProgramId: string;
+  beforeAll(async () => {
+    url = await listenOnFreePort(t.app);
+    otherOrgProgramId = await createProgram(t, shared.users.otherOrgOwner, shared.otherOrgId);
+  });
+
+  for (const actor of actorNames) {
+    it(`${actor}: follows exactly the topics it may see`, async () => {
+      const token = actor === 'signedOut' ? undefined : shared.users[actor].token;
+      const socket = await TestSocket.open(url, token);
+      try {
+        const denied = actor === 'signedOut' ? 'unauthenticated' : 'not_found';
+        for (const entry of topics) {
+          const topic = entry.topic(shared, otherOrgProgramId);
+          const expected = entry.allow.includes(actor) ? 'subscribed' : denied;
+          expect([topic, await socket.subscribe(topic)]).toEqual([topic, expected]);
+        }
+      } finally {
+        await socket.close();
+      }
+    });
+  }
 });

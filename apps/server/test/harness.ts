@@ -11,6 +11,7 @@ import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { Services } from '../src/http/services.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { RealtimeParts } from '../src/realtime/realtime.routes.ts';
 import { createDatabaseFromTemplate } from './pg.ts';
 
 /** A clock tests can move: starts at real time, `advance(ms)` jumps ahead. */
@@ -28,6 +29,10 @@ export class TestClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The URL of the app's database (for a second instance: `createTestApp({ databaseUrl })`). */
+  databaseUrl: string;
+  /** The realtime bus and sockets of this instance. */
+  realtime: RealtimeParts;
   clock: TestClock;
   sms: ConsoleSmsProvider;
   /** The app's file store: a temporary folder on disk, removed by `close()`. */
@@ -50,9 +55,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds an app on a fresh copy of the migrated template database (DESIGN.md §6). */
-export async function createTestApp(options: { isProduction?: boolean } = {}): Promise<TestApp> {
-  const copy = await createDatabaseFromTemplate(inject('templateDatabaseUrl'));
+/**
+ * Builds an app on a fresh copy of the migrated template database (DESIGN.md §6),
+ * or with `databaseUrl` a second instance on another app's database
+ * (`t.databaseUrl`: realtime across instances); only the app that created a
+ * copy drops it.
+ */
+export async function createTestApp(
+  options: { isProduction?: boolean; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const copy = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createDatabaseFromTemplate(inject('templateDatabaseUrl'));
   const database = openDatabase(copy.url, 5);
   const logs: string[] = [];
   const smsLines: string[] = [];
@@ -66,7 +80,7 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
   const clock = new TestClock();
   const sms = new ConsoleSmsProvider((line) => smsLines.push(line));
   const fileStore = new LocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'rally-files-')));
-  const { app, apiRoutes, services } = await buildApp({
+  const { app, apiRoutes, services, realtime } = await buildApp({
     db: database.db,
     logger,
     sms,
@@ -83,6 +97,8 @@ export async function createTestApp(options: { isProduction?: boolean } = {}): P
   return {
     app,
     database,
+    databaseUrl: copy.url,
+    realtime,
     clock,
     sms,
     fileStore,

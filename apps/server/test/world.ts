@@ -6,7 +6,7 @@ import {
   type TestApp,
   type TestUser,
 } from './harness.ts';
-import { setTinyLogo } from './uploads.ts';
+import { multipartBody, setTinyLogo, TINY_PNG } from './uploads.ts';
 
 /** The actors of the authorization matrix (issue 3). */
 export const actorNames = [
@@ -27,8 +27,10 @@ export type ActorName = (typeof actorNames)[number];
  * coach of program P; a parent managing child profile C enrolled in P
  * (asked to join on plan F, approved by the owner); another family's child
  * D, also enrolled in P (family isolation); event E, fee plan F, an open
- * invite I, a logo L in A and an open invite to manage C; org B owned by
- * someone else; and a global admin. Each user has their own (`self`) profile.
+ * invite I, a logo L in A and an open invite to manage C; the conversation
+ * of P with C (issue 6: a message with an attachment from C's parent, and
+ * a reply from A's owner); org B owned by someone else; and a global admin.
+ * Each user has their own (`self`) profile.
  */
 export interface World {
   users: Record<Exclude<ActorName, 'signedOut'>, TestUser>;
@@ -49,6 +51,14 @@ export interface World {
   otherSubscriptionId: string;
   /** The logo of org A (a file only org A's members and global admins may read). */
   logoFileId: string;
+  /** The conversation of program P with child C (issue 6). */
+  conversationId: string;
+  /** A message of C's parent (`profileManager`) in it, with the attachment below. */
+  familyMessageId: string;
+  /** A reply of A's owner (`orgOwner`) in it. */
+  staffMessageId: string;
+  /** The attachment of the family message (both sides of the conversation may read it). */
+  attachmentFileId: string;
 }
 
 let worldCounter = 0;
@@ -144,6 +154,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     payload: { phoneNumber: `+9197${String(30_000_000 + worldCounter).slice(-8)}` },
   });
 
+  const conversation = await startConversation(t, users, programId, childProfileId);
+
   const selfProfiles = Object.fromEntries(
     await Promise.all(names.map(async (n) => [n, await selfProfileId(t, users[n])] as const)),
   ) as World['selfProfiles'];
@@ -164,5 +176,50 @@ export async function createWorld(t: TestApp): Promise<World> {
     otherChildProfileId: other.profileId,
     otherSubscriptionId: other.subscriptionId,
     logoFileId: await setTinyLogo(t, users.orgOwner, orgId),
+    ...conversation,
+  };
+}
+
+/**
+ * Starts the conversation of `programId` with `profileId` through the API:
+ * the parent uploads a photo and sends it with a message, the owner replies.
+ */
+async function startConversation(
+  t: TestApp,
+  users: World['users'],
+  programId: string,
+  profileId: string,
+): Promise<
+  Pick<World, 'conversationId' | 'familyMessageId' | 'staffMessageId' | 'attachmentFileId'>
+> {
+  const familyThread = `/api/profiles/${profileId}/conversations/${programId}`;
+  const { payload, headers } = multipartBody({ fileName: 'photo.png', bytes: TINY_PNG });
+  const upload = await t.request({
+    method: 'POST',
+    url: `${familyThread}/attachments`,
+    token: users.profileManager.token,
+    headers,
+    payload,
+  });
+  if (upload.statusCode !== 201) throw new Error(`attachment failed: ${upload.body}`);
+  const attachmentFileId = upload.json().attachment.fileId as string;
+  const fromFamily = await t.req(users.profileManager, 'POST', `${familyThread}/messages`, {
+    clientMessageId: `world-${worldCounter}-family`,
+    body: 'Hello coach',
+    attachmentIds: [attachmentFileId],
+  });
+  if (fromFamily.statusCode !== 201) throw new Error(`message failed: ${fromFamily.body}`);
+  const fromStaff = await t.req(
+    users.orgOwner,
+    'POST',
+    `/api/programs/${programId}/conversations/${profileId}/messages`,
+    { clientMessageId: `world-${worldCounter}-staff`, body: 'Hello! See you on Monday.' },
+  );
+  if (fromStaff.statusCode !== 201) throw new Error(`reply failed: ${fromStaff.body}`);
+  return {
+    conversationId: fromFamily.json().message.conversationId,
+    familyMessageId: fromFamily.json().message.id,
+    staffMessageId: fromStaff.json().message.id,
+    attachmentFileId,
   };
 }

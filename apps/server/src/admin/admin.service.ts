@@ -7,6 +7,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { pageWindow } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './admin.repository.ts';
 import { assertGlobalAdmin } from './global-admin.ts';
 
@@ -64,6 +65,7 @@ export class AdminService {
       if (outcome.kind === 'actor_not_admin') throw new AppError('not_found', 'Not found.');
       if (outcome.kind === 'user_not_found') throw notFound('This user');
       if (outcome.kind === 'last_admin') throw lastAdmin();
+      if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       return presentUser((await repo.findAdminUser(tx, userId))!);
     });
   }
@@ -93,6 +95,8 @@ export class AdminService {
       const outcome = await repo.setGlobalAdminLocked(tx, { actorId: null, userId, isGlobalAdmin });
       if (outcome.kind === 'last_admin') throw lastAdmin();
       if (outcome.kind !== 'done') throw new Error(`unexpected outcome ${outcome.kind}`);
+      // Running servers re-check the user's sockets (docs/decisions/007), this CLI included.
+      if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       const user = presentUser((await repo.findAdminUser(tx, userId))!);
       return { user, isNewUser, changed: outcome.changed, adminCount: outcome.adminCount };
     });

@@ -6,52 +6,24 @@ import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
-import type { ProgramsService } from '../programs/programs.service.ts';
+import { requireProgramAccess, type ProgramsService } from '../programs/programs.service.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { nextVersion } from '../realtime/realtime-events.ts';
 import {
   drawDownForAttendance,
   giveBackForAttendance,
 } from '../subscriptions/session-packs.service.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
 import * as repo from './attendance.repository.ts';
-import { listRoster, rosterStandings } from './roster.repository.ts';
-import { findEvent, lockEvent, type LockedEvent } from './rsvp.repository.ts';
+import { clampMarkedAt, rosterWithMarks, winningMarks } from './marks.ts';
+import { listRoster, rosterStandings, type RosterRow } from './roster.repository.ts';
+import { findEvent, type LockedEvent } from './rsvp.repository.ts';
 
 /** The marks of a `PUT .../attendance` body, as parsed by `saveAttendanceSchema`. */
 export type ParsedMark = z.output<typeof saveAttendanceSchema>['marks'][number];
 
-/** A mark time this far ahead of the server's clock is clamped to now (docs/decisions/006). */
-export const MAX_MARK_CLOCK_SKEW_MS = 5 * 60_000;
-
 const isAttended = (status: AttendanceStatus | null) =>
   status !== null && ATTENDED_STATUSES.includes(status);
-
-/**
- * The mark time to store (UTC): the device's `markedAt`, or `now` when it
- * is more than {@link MAX_MARK_CLOCK_SKEW_MS} ahead of `now` (a device clock
- * running fast must not make its marks unbeatable).
- */
-export function clampMarkedAt(markedAt: string, now: Date): Date {
-  const at = Date.parse(markedAt);
-  return at > now.getTime() + MAX_MARK_CLOCK_SKEW_MS ? now : new Date(at);
-}
-
-/**
- * Which mark of the batch stands for each profile: the one with the newest
- * (clamped) time, the later one on a tie — as the outbox coalesces taps.
- * Returns the index of each winning mark by profile id.
- */
-export function winningMarks(
-  marks: readonly { profileId: string; markedAt: Date }[],
-): Map<string, number> {
-  const winners = new Map<string, number>();
-  marks.forEach((m, i) => {
-    const current = winners.get(m.profileId);
-    if (current === undefined || marks[current]!.markedAt.getTime() <= m.markedAt.getTime()) {
-      winners.set(m.profileId, i);
-    }
-  });
-  return winners;
-}
 
 /**
  * Attendance (issue 5, docs/decisions/006): the staff's view of an event's
@@ -63,6 +35,7 @@ export class AttendanceService {
     private readonly db: Db,
     private readonly programs: ProgramsService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
   ) {}
 
   /**
@@ -88,6 +61,8 @@ export class AttendanceService {
    * Throws 404 (program or event not visible), 403 (not staff, archived),
    * 409 (cancelled event), 400 naming `marks.N.profileId` for a profile that
    * is not on the roster and has no live subscription in the program.
+   * A hot path (docs/decisions/008): the lock and the access check are one
+   * statement, and the roster is read once.
    */
   async save(
     actor: PolicyActor,
@@ -95,17 +70,10 @@ export class AttendanceService {
     eventId: string,
     marks: readonly ParsedMark[],
   ): Promise<EventAttendance> {
-    await this.programs.authorize(actor, programId, 'program:take-attendance');
-    return this.db.transaction(async (tx) => {
-      const event = await lockEvent(tx, eventId, programId);
-      if (!event) throw notFound('This event');
-      if (event.status === 'cancelled') {
-        throw new AppError(
-          'conflict',
-          `${event.title} was cancelled, so it takes no attendance. Reinstate it to mark it.`,
-        );
-      }
-      await requireMarkable(tx, eventId, marks);
+    const answer = await this.db.transaction(async (tx) => {
+      const event = await this.lockForMarks(tx, actor, programId, eventId);
+      const roster = await listRoster(tx, eventId);
+      await requireMarkable(tx, eventId, marks, roster);
       const now = this.clock.now();
       const timed = marks.map((m) => ({
         ...m,
@@ -129,8 +97,63 @@ export class AttendanceService {
             ? ('applied' as const)
             : ('stale' as const),
       }));
-      return { ...presentEventAttendance(event, await listRoster(tx, eventId)), results };
+      const after = rosterWithMarks(roster, applied) ?? (await listRoster(tx, eventId));
+      return { ...presentEventAttendance(event, after), results };
     });
+    this.publishMarks(programId, eventId, answer.results);
+    return answer;
+  }
+
+  /**
+   * `attendance.updated` on the event (its pages), the program (its
+   * attendance reports) and each profile whose mark was applied (its timeline).
+   */
+  private publishMarks(
+    programId: string,
+    eventId: string,
+    results: EventAttendance['results'],
+  ): void {
+    const applied = (results ?? []).filter((r) => r.outcome === 'applied').map((r) => r.profileId);
+    if (applied.length === 0) return;
+    const version = nextVersion();
+    this.realtime.publish([
+      { topic: `event:${eventId}`, kind: 'attendance.updated', ids: [eventId], version },
+      { topic: `program:${programId}`, kind: 'attendance.updated', ids: [eventId], version },
+      ...[...new Set(applied)].map((id) => ({
+        topic: `profile:${id}`,
+        kind: 'attendance.updated' as const,
+        ids: [eventId],
+        version,
+      })),
+    ]);
+  }
+
+  /**
+   * Event `eventId` of `programId` locked for marking by `actor`, with the
+   * checks of {@link save}: 404 (program or event not visible), 403 (not
+   * staff, archived program), 409 (cancelled event).
+   */
+  private async lockForMarks(
+    tx: Tx,
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+  ): Promise<LockedEvent> {
+    const event = await repo.lockEventForMarks(tx, eventId, programId, actor.userId);
+    if (!event) {
+      // No such event in the program: the program's own check tells a missing
+      // or hidden program (404) and a program out of the actor's reach (403) first.
+      await this.programs.authorize(actor, programId, 'program:take-attendance');
+      throw notFound('This event');
+    }
+    requireProgramAccess(actor, event.program, 'program:take-attendance');
+    if (event.status === 'cancelled') {
+      throw new AppError(
+        'conflict',
+        `${event.title} was cancelled, so it takes no attendance. Reinstate it to mark it.`,
+      );
+    }
+    return event;
   }
 
   /** Session packs and `attended` entries for the marks that changed whether a profile attended. */
@@ -167,27 +190,32 @@ export class AttendanceService {
 
 /**
  * Throws 400 `validation_failed` naming `marks.N.profileId` for every mark
- * whose profile is neither on the event's roster nor holds a live
+ * whose profile is neither on the event's `roster` nor holds a live
  * (`pending`/`active`/`paused`) subscription in its program (docs/decisions/006:
- * a child enrolled at the ground may be marked, a stranger may not).
+ * a child enrolled at the ground may be marked, a stranger may not). Asks
+ * the database only about profiles that are not on the roster.
  */
-async function requireMarkable(tx: Tx, eventId: string, marks: readonly ParsedMark[]) {
-  const standings = await rosterStandings(
-    tx,
-    eventId,
-    marks.map((m) => m.profileId),
-  );
-  const errors = marks.flatMap((m, i) => {
-    const s = standings.get(m.profileId);
-    return s?.isOnRoster || s?.hasLiveSubscription
+async function requireMarkable(
+  tx: Tx,
+  eventId: string,
+  marks: readonly ParsedMark[],
+  roster: readonly RosterRow[],
+) {
+  const onRoster = new Set(roster.map((r) => r.profileId));
+  const others = marks.map((m) => m.profileId).filter((id) => !onRoster.has(id));
+  const standings = await rosterStandings(tx, eventId, others);
+  const isMarkable = (profileId: string) =>
+    onRoster.has(profileId) || standings.get(profileId)?.hasLiveSubscription === true;
+  const errors = marks.flatMap((m, i) =>
+    isMarkable(m.profileId)
       ? []
       : [
           {
             path: `marks.${i}.profileId`,
             message: 'Not on this event’s roster, and not enrolled in this program',
           },
-        ];
-  });
+        ],
+  );
   const first = errors[0];
   if (first) {
     throw new AppError('validation_failed', `${first.path}: ${first.message}`, { errors });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { namedStatement } from '../db/prepared.ts';
 
 /**
  * (event, profile) pairs where the profile's subscription in the event's
@@ -27,23 +28,34 @@ function enrolledAtStartOf(eventsWhere: SQL): SQL {
       ) = 'active'`;
 }
 
-/** {@link enrolledAtStartOf} one event: selects one `profile_id` column. */
-function enrolledAtEventStart(eventId: string): SQL {
-  return sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventId}`)}) enrolled`;
-}
+/** The event of the one-event statements below: a placeholder, so each is prepared once. */
+const eventParam = sql.placeholder('eventId');
+
+/** {@link enrolledAtStartOf} the event `eventId`: selects one `profile_id` column. */
+const enrolledAtEventStart = sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventParam}`)}) enrolled`;
+
+const isOnRosterStatement = namedStatement<
+  { eventId: string; profileId: string },
+  { isOnRoster: boolean }
+>(
+  'roster_is_on_roster',
+  sql`
+    select exists (
+      select 1 from (${enrolledAtEventStart}) r where r.profile_id = ${sql.placeholder('profileId')}
+      union all
+      select 1 from attendance a
+      where a.event_id = ${eventParam} and a.profile_id = ${sql.placeholder('profileId')}
+    ) as "isOnRoster"`,
+);
 
 /**
  * Whether `profileId` is on the roster of `eventId`: enrolled at the event's
- * start, or with an attendance row (answered or marked) for it.
+ * start, or with an attendance row (answered or marked) for it. A prepared
+ * statement (docs/decisions/008).
  */
 export async function isOnRoster(db: Db | Tx, eventId: string, profileId: string) {
-  const result = await db.execute<{ isOnRoster: boolean }>(sql`
-    select exists (
-      select 1 from (${enrolledAtEventStart(eventId)}) r where r.profile_id = ${profileId}
-      union all
-      select 1 from attendance a where a.event_id = ${eventId} and a.profile_id = ${profileId}
-    ) as "isOnRoster"`);
-  return result.rows[0]?.isOnRoster === true;
+  const [row] = await isOnRosterStatement.rows(db, { eventId, profileId });
+  return row?.isOnRoster === true;
 }
 
 /** One roster row: the profile, its RSVP and its mark, with who answered and who marked. */
@@ -63,17 +75,16 @@ export type RosterRow = {
   markedByName: string | null;
 };
 
-/**
- * The roster of `eventId` (issue 5): every profile enrolled at the event's
- * start plus anyone with an attendance row, by display name, with RSVPs and
- * marks. Empty when the event does not exist.
- */
-export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
-  const result = await db.execute<RosterRow>(sql`
+const rosterStatement = namedStatement<
+  { eventId: string },
+  Omit<RosterRow, 'rsvpAt' | 'markedAt'> & { rsvpAt: string | null; markedAt: string | null }
+>(
+  'roster_list',
+  sql`
     with roster as (
-      ${enrolledAtEventStart(eventId)}
+      ${enrolledAtEventStart}
       union
-      select profile_id from attendance where event_id = ${eventId}
+      select profile_id from attendance where event_id = ${eventParam}
     )
     select p.id as "profileId", p.display_name as "displayName",
       p.photo_file_id as "photoFileId",
@@ -83,11 +94,21 @@ export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRo
       a.marked_by as "markedByUserId", mu.display_name as "markedByName"
     from roster r
     join profiles p on p.id = r.profile_id
-    left join attendance a on a.event_id = ${eventId} and a.profile_id = p.id
+    left join attendance a on a.event_id = ${eventParam} and a.profile_id = p.id
     left join users ru on ru.id = a.rsvp_by
     left join users mu on mu.id = a.marked_by
-    order by lower(p.display_name), p.id`);
-  return result.rows.map((row) => ({
+    order by lower(p.display_name), p.id`,
+);
+
+/**
+ * The roster of `eventId` (issue 5): every profile enrolled at the event's
+ * start plus anyone with an attendance row, by display name, with RSVPs and
+ * marks. Empty when the event does not exist. A prepared statement
+ * (docs/decisions/008).
+ */
+export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
+  const rows = await rosterStatement.rows(db, { eventId });
+  return rows.map((row) => ({
     ...row,
     rsvpAt: row.rsvpAt === null ? null : new Date(row.rsvpAt),
     markedAt: row.markedAt === null ? null : new Date(row.markedAt),
@@ -101,6 +122,30 @@ export type RosterStanding = {
   hasLiveSubscription: boolean;
 };
 
+const standingsStatement = namedStatement<
+  { eventId: string; profileIds: string[] },
+  RosterStanding & { profileId: string }
+>(
+  'roster_standings',
+  sql`
+    with asked as (
+      select distinct unnest(${sql.placeholder('profileIds')}::uuid[]) as profile_id
+    )
+    select asked.profile_id as "profileId",
+      (
+        asked.profile_id in (${enrolledAtEventStart})
+        or exists (
+          select 1 from attendance a where a.event_id = ${eventParam} and a.profile_id = asked.profile_id
+        )
+      ) as "isOnRoster",
+      exists (
+        select 1 from subscriptions s join events e on e.program_id = s.program_id
+        where e.id = ${eventParam} and s.profile_id = asked.profile_id
+          and s.status in ('pending', 'active', 'paused')
+      ) as "hasLiveSubscription"
+    from asked`,
+);
+
 /**
  * For each of `profileIds`: whether it is on the roster of `eventId` and
  * whether it has a live subscription in the event's program, in one query.
@@ -112,25 +157,9 @@ export async function rosterStandings(
   profileIds: readonly string[],
 ): Promise<Map<string, RosterStanding>> {
   if (profileIds.length === 0) return new Map();
-  const result = await db.execute<RosterStanding & { profileId: string }>(sql`
-    with asked as (
-      select distinct unnest(${sql.param(profileIds)}::uuid[]) as profile_id
-    )
-    select asked.profile_id as "profileId",
-      (
-        asked.profile_id in (${enrolledAtEventStart(eventId)})
-        or exists (
-          select 1 from attendance a where a.event_id = ${eventId} and a.profile_id = asked.profile_id
-        )
-      ) as "isOnRoster",
-      exists (
-        select 1 from subscriptions s join events e on e.program_id = s.program_id
-        where e.id = ${eventId} and s.profile_id = asked.profile_id
-          and s.status in ('pending', 'active', 'paused')
-      ) as "hasLiveSubscription"
-    from asked`);
+  const rows = await standingsStatement.rows(db, { eventId, profileIds: [...profileIds] });
   return new Map(
-    result.rows.map((r) => [
+    rows.map((r) => [
       r.profileId,
       { isOnRoster: r.isOnRoster, hasLiveSubscription: r.hasLiveSubscription },
     ]),

@@ -5,9 +5,14 @@ import { insertActivity } from '../activities/activities.repository.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import { noticeRsvpPromoted } from '../notifications/event-notices.ts';
+import type { NotificationRow } from '../notifications/notifications.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { nextVersion } from '../realtime/realtime-events.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
 import { isOnRoster, listRoster } from './roster.repository.ts';
 import * as repo from './rsvp.repository.ts';
@@ -50,6 +55,8 @@ export class RsvpService {
     private readonly profiles: ProfilesService,
     private readonly programs: ProgramsService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -57,8 +64,8 @@ export class RsvpService {
    * transaction that first locks the event row: a `going` takes a place
    * while places are left, else waits with the next waitlist rank; `going`
    * again keeps its place or rank; leaving `going` frees the place and
-   * promotes the first in line. An `rsvp` timeline entry is written when the
-   * answer changes. Returns the profile's RSVP and the event's counts.
+   * promotes the first in line (whose families are notified). An `rsvp`
+   * timeline entry is written when the answer changes. Returns the profile's RSVP and the event's counts.
    * Throws 404 when the profile is not the actor's or the event is not on
    * its calendar (not on the roster), 409 when the event is cancelled, its
    * program archived, or answers have closed (`rsvpDeadline`).
@@ -70,7 +77,7 @@ export class RsvpService {
     answer: RsvpAnswer,
   ): Promise<RsvpResult> {
     await this.profiles.authorize(actor, profileId, 'profile:rsvp');
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const event = await repo.lockEvent(tx, eventId);
       if (!event || !(await isOnRoster(tx, eventId, profileId))) throw notFound('This event');
       // Read the time under the lock, so answers' times follow the order they got places in.
@@ -80,9 +87,17 @@ export class RsvpService {
 
       const before = await repo.findRsvp(tx, eventId, profileId);
       const isChanged = before?.rsvp !== answer;
+      let notes: NotificationRow[] = [];
       if (isChanged) {
         await this.saveChangedAnswer(tx, event, profileId, answer, actor.userId, now);
-        if (before?.rsvp === 'going') await repo.promoteWaitlist(tx, eventId, now);
+        if (before?.rsvp === 'going') {
+          const promoted = await repo.promoteWaitlist(tx, eventId, now);
+          notes = await noticeRsvpPromoted(this.notifications, tx, {
+            event,
+            promotedProfileIds: promoted,
+            actorUserId: actor.userId,
+          });
+        }
       }
 
       const rows = await listRoster(tx, eventId);
@@ -110,8 +125,25 @@ export class RsvpService {
           },
         });
       }
-      return { rsvp, counts: rsvpCounts(rows, event, isDefault) };
+      return { isChanged, notes, result: { rsvp, counts: rsvpCounts(rows, event, isDefault) } };
     });
+    this.notifications.publish(result.notes);
+    if (result.isChanged) this.publishRsvp(eventId, [profileId]);
+    return result.result;
+  }
+
+  /** `rsvp.updated` on the event (counts, roster, waitlist) and on the profiles whose answer changed. */
+  private publishRsvp(eventId: string, profileIds: readonly string[]): void {
+    const version = nextVersion();
+    this.realtime.publish([
+      { topic: `event:${eventId}`, kind: 'rsvp.updated', ids: [eventId], version },
+      ...profileIds.map((id) => ({
+        topic: `profile:${id}`,
+        kind: 'rsvp.updated' as const,
+        ids: [eventId],
+        version,
+      })),
+    ]);
   }
 
   /** Stores a new answer: a `going` gets a place or the next rank; other answers hold none. */
@@ -151,7 +183,7 @@ export class RsvpService {
     profileIds: string[],
   ): Promise<EventAttendance> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
-    return this.db.transaction(async (tx) => {
+    const attendance = await this.db.transaction(async (tx) => {
       const event = await repo.lockEvent(tx, eventId, programId);
       if (!event) throw notFound('This event');
       const waiting = await repo.listWaiting(tx, eventId);
@@ -160,6 +192,8 @@ export class RsvpService {
       await repo.rerankWaitlist(tx, eventId, profileIds);
       return presentEventAttendance(event, await listRoster(tx, eventId));
     });
+    this.publishRsvp(eventId, []);
+    return attendance;
   }
 }
 

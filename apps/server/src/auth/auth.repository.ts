@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { phoneVerifications, sessions, users } from '../db/schema/index.ts';
 
 /** A user row as the services use it. */
@@ -88,19 +89,28 @@ export async function insertSession(tx: Tx | Db, row: typeof sessions.$inferInse
   await tx.insert(sessions).values(row);
 }
 
-/** The live (not revoked, not expired) session with `tokenHash` and its user. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+const liveSession = preparedPerDb('auth_live_session', (db, name) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
-    );
+    )
+    .prepare(name),
+);
+
+/**
+ * The live (not revoked, not expired at `now`) session with `tokenHash`
+ * and its user. Runs on every signed-in request: a prepared statement
+ * (docs/decisions/008).
+ */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

@@ -51,7 +51,7 @@ export function registerAuthRoutes(
 
   app.post('/api/auth/signout', async (request, reply) => {
     const actor = requireActor(request);
-    await auth.signOut(actor.sessionId);
+    await auth.signOut(actor.sessionId, actor.userId);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

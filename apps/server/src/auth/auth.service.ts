@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { acceptInvitesForPhone } from '../orgs/members.repository.ts';
 import { acceptInvitesForPhone as acceptProfileInvitesForPhone } from '../profiles/profile-managers.repository.ts';
+import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 import type { SmsProvider } from './sms.ts';
@@ -203,8 +204,13 @@ export class AuthService {
     };
   }
 
-  /** Revokes the session `sessionId` (sign-out). */
-  async signOut(sessionId: string): Promise<void> {
+  /**
+   * Revokes the session `sessionId` of `userId` (sign-out) and publishes
+   * `access.changed` for them, so realtime sockets of that session stop at
+   * once (docs/decisions/007).
+   */
+  async signOut(sessionId: string, userId: string): Promise<void> {
     await repo.revokeSession(this.db, sessionId, this.clock.now());
+    await publishAccessChanged(this.db, [userId]);
   }
 }

@@ -8,6 +8,8 @@ import { assertGlobalAdmin } from '../admin/global-admin.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { nextVersion } from '../realtime/realtime-events.ts';
 import * as repo from './config.repository.ts';
 
 /** Key of SPEC.md §3's config record `client` (collection `config`, document `client`). */
@@ -22,14 +24,16 @@ export class ConfigService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
   ) {}
 
   /**
-   * The `client` record `{url, disableLiveUpdate}`; `{url: null,
-   * disableLiveUpdate: false}` until a global admin sets it (or if the stored
-   * value is unreadable, which writes through {@link setClient} prevent).
+   * The `client` record `{url, disableLiveUpdate}` (public: anyone may read
+   * it, docs/decisions/007); `{url: null, disableLiveUpdate: false}` until a
+   * global admin sets it (or if the stored value is unreadable, which writes
+   * through {@link setClient} prevent).
    */
-  async getClient(_actor: PolicyActor): Promise<ClientConfig> {
+  async getClient(): Promise<ClientConfig> {
     const row = await repo.findConfig(this.db, CLIENT_CONFIG_KEY);
     const parsed = clientConfigSchema.safeParse(row?.value);
     return parsed.success
@@ -37,11 +41,24 @@ export class ConfigService {
       : { ...DEFAULT_CLIENT_CONFIG };
   }
 
-  /** Replaces the `client` record (global admins only, else 404); returns it as stored. */
+  /**
+   * Replaces the `client` record (global admins only, else 404); returns it
+   * as stored. Publishes `config.updated` with the record on `config:client`
+   * so open apps run the live-update check again (SPEC.md §4, docs/decisions/007).
+   */
   async setClient(actor: PolicyActor, input: UpdateClientConfig): Promise<ClientConfig> {
     assertGlobalAdmin(actor);
     const value: ClientConfig = { url: input.url, disableLiveUpdate: input.disableLiveUpdate };
     await repo.upsertConfig(this.db, CLIENT_CONFIG_KEY, value, actor.userId, this.clock.now());
+    this.realtime.publish([
+      {
+        topic: 'config:client',
+        kind: 'config.updated',
+        ids: [CLIENT_CONFIG_KEY],
+        version: nextVersion(),
+        payload: value,
+      },
+    ]);
     return value;
   }
 }

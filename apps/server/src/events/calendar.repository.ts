@@ -1,6 +1,20 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import {
   attendance,
   events,
@@ -21,6 +35,20 @@ interface Window {
   to?: Date;
 }
 
+/**
+ * A window as the queries bound it: `[from, to)` and the earliest start an
+ * overlapping event can have; values, or placeholders of a prepared statement.
+ */
+interface Bounds {
+  from: Date | Placeholder;
+  to?: Date | Placeholder;
+  earliestStart: Date | Placeholder;
+}
+
+function boundsOf(w: Window): Bounds {
+  return { from: w.from, to: w.to, earliestStart: earliestOverlappingStart(w.from) };
+}
+
 const localDate = sql`(${events.startsAt} at time zone ${events.timeZone})::date`;
 
 /** Whose calendars to read: one profile, or every profile `managerUserId` manages. */
@@ -28,7 +56,7 @@ export type Whose = { profileId: string } | { managerUserId: string };
 
 function profileFilter(
   column: typeof subscriptions.profileId | typeof attendance.profileId,
-  who: Whose,
+  who: Whose | { profileId: Placeholder },
 ): SQL {
   if ('profileId' in who) return eq(column, who.profileId);
   return inArray(
@@ -37,11 +65,11 @@ function profileFilter(
   );
 }
 
-function overlaps(w: Window): SQL | undefined {
+function overlaps(b: Bounds): SQL | undefined {
   return and(
-    w.to ? lt(events.startsAt, w.to) : undefined,
-    gte(events.startsAt, earliestOverlappingStart(w.from)),
-    gt(events.endsAt, w.from),
+    b.to ? lt(events.startsAt, b.to) : undefined,
+    gte(events.startsAt, b.earliestStart),
+    gt(events.endsAt, b.from),
   );
 }
 
@@ -54,7 +82,7 @@ function overlaps(w: Window): SQL | undefined {
  * (program_id, starts_at) with `starts_at` bounded on both sides; attendance
  * by profile, then events by id.
  */
-function calendarPairs(db: Db, who: Whose, w: Window) {
+function calendarPairs(db: Db, who: Whose | { profileId: Placeholder }, b: Bounds) {
   const bySubscription = db
     .select({ profileId: subscriptions.profileId, eventId: events.id })
     .from(subscriptions)
@@ -63,7 +91,7 @@ function calendarPairs(db: Db, who: Whose, w: Window) {
       and(
         profileFilter(subscriptions.profileId, who),
         eq(subscriptions.status, 'active'),
-        overlaps(w),
+        overlaps(b),
         sql`${localDate} >= ${subscriptions.startsOn}`,
         or(isNull(subscriptions.endsOn), sql`${localDate} <= ${subscriptions.endsOn}`),
       ),
@@ -72,9 +100,18 @@ function calendarPairs(db: Db, who: Whose, w: Window) {
     .select({ profileId: attendance.profileId, eventId: attendance.eventId })
     .from(attendance)
     .innerJoin(events, eq(events.id, attendance.eventId))
-    .where(and(profileFilter(attendance.profileId, who), overlaps(w)));
+    .where(and(profileFilter(attendance.profileId, who), overlaps(b)));
   return union(bySubscription, byAttendance).as('calendar');
 }
+
+const profileEventColumns = {
+  ...eventColumns,
+  profileId: profiles.id,
+  profileName: profiles.displayName,
+};
+
+/** Calendar order: by start, then profile name (the family calendar), then id. */
+const byStart = [asc(events.startsAt), asc(profiles.displayName), asc(events.id)];
 
 /** The calendar rows of `who` in the window, by start then profile name; at most `limit`. */
 async function calendarEvents(
@@ -83,20 +120,100 @@ async function calendarEvents(
   w: Window,
   limit?: number,
 ): Promise<ProfileEventRow[]> {
-  const calendar = calendarPairs(db, who, w);
+  const calendar = calendarPairs(db, who, boundsOf(w));
   const query = db
-    .select({ ...eventColumns, profileId: profiles.id, profileName: profiles.displayName })
+    .select(profileEventColumns)
     .from(calendar)
     .innerJoin(events, eq(events.id, calendar.eventId))
     .innerJoin(programs, eq(programs.id, events.programId))
     .innerJoin(profiles, eq(profiles.id, calendar.profileId))
-    .orderBy(asc(events.startsAt), asc(profiles.displayName), asc(events.id));
+    .orderBy(...byStart);
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** Events on `profileId`'s calendar overlapping `[from, to)` (see {@link calendarPairs}). */
-export function listProfileEvents(db: Db, profileId: string, from: Date, to: Date) {
-  return calendarEvents(db, { profileId }, { from, to });
+/** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendar}. */
+function profileWindow(profileId: string, from: Date, to: Date) {
+  return {
+    profileId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    earliestStart: earliestOverlappingStart(from).toISOString(),
+  };
+}
+
+/** {@link calendarPairs} of one profile, as placeholders `profileId`, `from`, `to`, `earliestStart`. */
+function profileCalendarPairs(db: Db) {
+  return calendarPairs(
+    db,
+    { profileId: sql.placeholder('profileId') },
+    {
+      from: sql.placeholder('from'),
+      to: sql.placeholder('to'),
+      earliestStart: sql.placeholder('earliestStart'),
+    },
+  );
+}
+
+const profileCalendar = preparedPerDb('calendar_profile', (db, name) => {
+  const calendar = profileCalendarPairs(db);
+  return db
+    .select(profileEventColumns)
+    .from(calendar)
+    .innerJoin(events, eq(events.id, calendar.eventId))
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
+    .orderBy(...byStart)
+    .prepare(name);
+});
+
+const managedProfileCalendar = preparedPerDb('calendar_managed_profile', (db, name) => {
+  const calendar = profileCalendarPairs(db);
+  return db
+    .select({ ...profileEventColumns, relationship: profileManagers.relationship })
+    .from(calendar)
+    .innerJoin(events, eq(events.id, calendar.eventId))
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
+    .innerJoin(
+      profileManagers,
+      and(
+        eq(profileManagers.profileId, calendar.profileId),
+        eq(profileManagers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(...byStart)
+    .prepare(name);
+});
+
+/**
+ * Events on `profileId`'s calendar overlapping `[from, to)` (see
+ * {@link calendarPairs}), whoever asks. A prepared statement
+ * (docs/decisions/008).
+ */
+export async function listProfileEvents(
+  db: Db,
+  profileId: string,
+  from: Date,
+  to: Date,
+): Promise<ProfileEventRow[]> {
+  return profileCalendar(db).execute(profileWindow(profileId, from, to));
+}
+
+/**
+ * {@link listProfileEvents} and the access check in one statement (the
+ * profile calendar is a hot path, docs/decisions/008): the rows only when
+ * `userId` manages `profileId`, each with how (`relationship`). No rows
+ * means not a manager, or a manager of an empty calendar: the caller tells
+ * them apart with the profile's own access check.
+ */
+export async function listManagedProfileEvents(
+  db: Db,
+  profileId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<(ProfileEventRow & { relationship: 'self' | 'guardian' })[]> {
+  return managedProfileCalendar(db).execute({ ...profileWindow(profileId, from, to), userId });
 }
 
 /** Events on the calendars of every profile `userId` manages, one row per profile and event. */

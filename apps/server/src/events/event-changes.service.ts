@@ -2,12 +2,21 @@ import type { cancelEventSchema, EditScope, Event, updateEventSchema } from '@ra
 import type { z } from 'zod';
 import { insertActivity } from '../activities/activities.repository.ts';
 import { listRoster } from '../attendance/roster.repository.ts';
-import { promoteWaitlist } from '../attendance/rsvp.repository.ts';
+import { findEvent, promoteWaitlist } from '../attendance/rsvp.repository.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import {
+  noticeEventCancelled,
+  noticeEventMoved,
+  noticeRsvpPromoted,
+} from '../notifications/event-notices.ts';
+import type { NotificationRow } from '../notifications/notifications.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { eventChanged, nextVersion } from '../realtime/realtime-events.ts';
 import { resolveForm, type ResolvedForm } from './event-form.ts';
 import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
@@ -28,12 +37,16 @@ export class EventChangesService {
     private readonly db: Db,
     private readonly programs: ProgramsService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
    * Edits an event with `input.scope` (`this` / `following` / `all`; see
    * series.service.ts). Every changed event gets a new `version`; grown
-   * capacities promote their RSVP waitlists in the same transaction.
+   * capacities promote their RSVP waitlists in the same transaction. The
+   * roster's families are notified when the edited event moved (start, end
+   * or place) and promoted families that they got a place (docs/decisions/007).
    * Throws 404 (program or event not visible), 403 (not staff / archived),
    * 400 (bad times; `all` without a rule), 409 (a kept session holds the
    * new date; a concurrent change).
@@ -46,20 +59,40 @@ export class EventChangesService {
   ): Promise<Event> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const { event, notes } = await this.db.transaction(async (tx) => {
       const ctx = { tx, now, actorUserId: actor.userId };
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
       const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
-      for (const id of grown) await promoteWaitlist(tx, id, now);
-      return this.present(tx, programId, eventId);
+      const notes: NotificationRow[] = [];
+      for (const id of grown) notes.push(...(await this.promote(tx, id, actor.userId, now)));
+      const edited = await this.present(tx, programId, eventId);
+      const after = {
+        ...edited,
+        startsAt: new Date(edited.startsAt),
+        endsAt: new Date(edited.endsAt),
+      };
+      const roster = await listRoster(tx, eventId);
+      notes.push(
+        ...(await noticeEventMoved(this.notifications, tx, {
+          before: locked.event,
+          after: { ...after, programName: locked.event.programName },
+          rosterProfileIds: roster.map((r) => r.profileId),
+          actorUserId: actor.userId,
+          now,
+        })),
+      );
+      return { event: edited, notes };
     });
+    this.notifications.publish(notes);
+    return this.published(event);
   }
 
   /**
    * Cancels an event: it stays, `cancelled` with who, when and `reason`,
    * gets a new version, becomes an exception of its series, and every
-   * profile on its roster gets an `event_cancelled` timeline entry.
+   * profile on its roster gets an `event_cancelled` timeline entry and, for
+   * an event that has not ended, its families a notification.
    * Throws 404/403 as {@link update}, 409 when already cancelled.
    */
   async cancel(
@@ -70,7 +103,7 @@ export class EventChangesService {
   ): Promise<Event> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const { cancelled, notes } = await this.db.transaction(async (tx) => {
       const { event } = await series.lockEventAndSeries(tx, programId, eventId);
       if (event.status === 'cancelled') {
         throw new AppError('conflict', 'This event is already cancelled.');
@@ -88,7 +121,8 @@ export class EventChangesService {
         },
         now,
       );
-      for (const row of await listRoster(tx, eventId)) {
+      const roster = await listRoster(tx, eventId);
+      for (const row of roster) {
         await insertActivity(tx, {
           profileId: row.profileId,
           kind: 'event_cancelled',
@@ -106,15 +140,24 @@ export class EventChangesService {
           },
         });
       }
-      return this.present(tx, programId, eventId);
+      const notes = await noticeEventCancelled(this.notifications, tx, {
+        event,
+        rosterProfileIds: roster.map((r) => r.profileId),
+        reason,
+        actorUserId: actor.userId,
+        now,
+      });
+      return { cancelled: await this.present(tx, programId, eventId), notes };
     });
+    this.notifications.publish(notes);
+    return this.published(cancelled);
   }
 
   /** Undoes a cancellation (new version). Throws 404/403 as {@link update}, 409 when not cancelled. */
   async reinstate(actor: PolicyActor, programId: string, eventId: string): Promise<Event> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const reinstated = await this.db.transaction(async (tx) => {
       const { event } = await series.lockEventAndSeries(tx, programId, eventId);
       if (event.status !== 'cancelled') {
         throw new AppError('conflict', 'This event is not cancelled.');
@@ -127,6 +170,7 @@ export class EventChangesService {
       );
       return this.present(tx, programId, eventId);
     });
+    return this.published(reinstated);
   }
 
   /**
@@ -141,9 +185,41 @@ export class EventChangesService {
   ): Promise<void> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const roster = await this.db.transaction(async (tx) => {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
+      const before = await listRoster(tx, eventId);
       await deleteScope({ tx, now, actorUserId: actor.userId }, locked.event, locked.series, scope);
+      return before;
+    });
+    const profileIds = roster.map((r) => r.profileId);
+    this.realtime.publish(
+      eventChanged('event.deleted', programId, [eventId], nextVersion(), profileIds),
+    );
+  }
+
+  /**
+   * Publishes `event.updated` for a committed change on the program, the
+   * event and its roster's profiles (docs/decisions/007; edits of a series'
+   * other occurrences reach their pages through the `program:` topic) and
+   * returns the event.
+   */
+  private async published(event: Event): Promise<Event> {
+    const profileIds = (await listRoster(this.db, event.id)).map((r) => r.profileId);
+    this.realtime.publish(
+      eventChanged('event.updated', event.programId, [event.id], event.version, profileIds),
+    );
+    return event;
+  }
+
+  /** Promotes the waitlist of `eventId` (a grown capacity) and notifies the promoted families. */
+  private async promote(tx: Tx, eventId: string, actorUserId: string, now: Date) {
+    const promoted = await promoteWaitlist(tx, eventId, now);
+    const event = promoted.length > 0 ? await findEvent(tx, eventId) : undefined;
+    if (!event) return [];
+    return noticeRsvpPromoted(this.notifications, tx, {
+      event,
+      promotedProfileIds: promoted,
+      actorUserId,
     });
   }
 

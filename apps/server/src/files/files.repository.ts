@@ -104,3 +104,67 @@ export async function maySeeProfilePhoto(
     ) as ok`);
   return result.rows[0]?.ok === true;
 }
+
+/** Inserts a file row (a message attachment: its conversation is set) and returns it. */
+export async function insertFile(db: Db, row: typeof files.$inferInsert): Promise<FileRow> {
+  const [inserted] = await db.insert(files).values(row).returning();
+  if (!inserted) throw new Error('file insert returned nothing');
+  return inserted;
+}
+
+/**
+ * Whether `userId` is on either side of conversation `conversationId`
+ * (docs/decisions/007): a manager of its profile (the family), or staff of
+ * its program (program staff, or an owner/admin of its org).
+ */
+export async function mayReadConversationFile(
+  db: Db,
+  conversationId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from conversations c
+      where c.id = ${conversationId}
+        and (
+          exists (
+            select 1 from profile_managers m
+            where m.profile_id = c.profile_id and m.user_id = ${userId}
+          )
+          or exists (
+            select 1 from program_staff ps
+            where ps.program_id = c.program_id and ps.user_id = ${userId}
+          )
+          or exists (
+            select 1 from org_members om
+            where om.org_id = c.org_id and om.user_id = ${userId} and om.role in ('owner', 'admin')
+          )
+        )
+    ) as ok`);
+  return result.rows[0]?.ok === true;
+}
+
+/**
+ * Deletes up to `limit` message attachments uploaded before `before` (UTC)
+ * that no message uses (docs/decisions/007: never-sent uploads go after a
+ * day), skipping rows another transaction holds (a send attaching one right
+ * now keeps it). Returns the storage keys whose bytes can go.
+ */
+export async function deleteUnusedAttachments(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute<{ storageKey: string }>(sql`
+    delete from files f
+    where f.id in (
+      select u.id from files u
+      where u.purpose = 'message-attachment' and u.created_at < ${before.toISOString()}::timestamptz
+        and not exists (select 1 from message_attachments ma where ma.file_id = u.id)
+      order by u.created_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning f.storage_key as "storageKey"`);
+  return result.rows.map((r) => r.storageKey);
+}

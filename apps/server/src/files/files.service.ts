@@ -7,6 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { findOrgWithRole } from '../orgs/orgs.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { findManagedProfile, findProfile } from '../profiles/profiles.repository.ts';
+import { attachmentFileName, type AttachmentType } from './attachment-upload.ts';
 import { storageKey, type FileStore } from './file-store.ts';
 import * as repo from './files.repository.ts';
 import { checkImage, extensionOf, type Upload } from './image-upload.ts';
@@ -14,22 +15,39 @@ import { checkImage, extensionOf, type Upload } from './image-upload.ts';
 /** A file row before its owner (org or profile) is set. */
 type NewFileRow = Omit<typeof files.$inferInsert, 'orgId' | 'profileId'>;
 
-/** A file ready to send: its bytes, exact size, stored type and a download name (`logo.png`). */
+/**
+ * A file ready to send: its bytes, exact size, stored type, a download name
+ * (`logo.png`) and whether browsers should show it (`inline`: images) or
+ * save it (`attachment`: PDFs, which a sandboxed page cannot display).
+ */
 export interface FileToServe {
   body: Readable;
   sizeBytes: number;
   contentType: string;
   fileName: string;
+  disposition: 'inline' | 'attachment';
+}
+
+/** A checked message attachment to store (docs/decisions/007). */
+export interface NewAttachment {
+  orgId: string;
+  conversationId: string;
+  uploadedBy: string;
+  contentType: AttachmentType;
+  bytes: Buffer;
 }
 
 /**
- * Uploaded files (org logos, profile photos): checked on the way in
- * ({@link checkImage}), bytes in the {@link FileStore}, a `files` row per file.
+ * Uploaded files (org logos, profile photos, message attachments): checked
+ * on the way in ({@link checkImage}; `checkAttachment`), bytes in the
+ * {@link FileStore}, a `files` row per file.
  *
  * Who may read a file: an org logo, whoever may view its org (`org:view`:
  * the org's members, and global admins); a profile photo, the profile's
  * managers and the staff of programs it has a live subscription in (they
- * see it on rosters), and global admins. Other files: global admins only.
+ * see it on rosters), and global admins; a message attachment, both sides
+ * of its conversation (the profile's managers and the program's staff,
+ * docs/decisions/007) and global admins. Other files: global admins only.
  * Who may change an org's logo: `org:edit` (owners and admins, and global
  * admins); DESIGN.md §2: 404 when the org is not visible, 403 for org staff.
  * Who may change a profile photo: its managers (`profile:manage`; 404 for anyone else).
@@ -145,15 +163,67 @@ export class FilesService {
     if (!file || !(await this.mayRead(actor, file))) throw notFound('This file');
     const stored = await this.store.get(file.storageKey);
     if (!stored) throw notFound('This file');
+    const isAttachment = file.purpose === 'message-attachment';
     return {
       body: stored.body,
       sizeBytes: stored.sizeBytes,
       contentType: file.contentType,
-      fileName: `${FILE_NAMES[file.purpose]}.${extensionOf(file.contentType)}`,
+      fileName: isAttachment
+        ? attachmentFileName(file.contentType)
+        : `${FILE_NAMES[file.purpose]}.${extensionOf(file.contentType)}`,
+      disposition: file.contentType.startsWith('image/') ? 'inline' : 'attachment',
     };
   }
 
+  /**
+   * Stores a message attachment checked by the caller (`checkAttachment`):
+   * bytes first, then its row in `conversationId` (removing the bytes again
+   * if the row cannot be written). Authorization is the caller's (the
+   * conversation's side may write). Returns the row.
+   */
+  async storeMessageAttachment(file: NewAttachment): Promise<repo.FileRow> {
+    const id = newId();
+    const key = storageKey('message-attachment', id);
+    await this.store.put(key, file.bytes, file.contentType);
+    try {
+      return await repo.insertFile(this.db, {
+        id,
+        orgId: file.orgId,
+        conversationId: file.conversationId,
+        uploadedBy: file.uploadedBy,
+        purpose: 'message-attachment',
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+        storageKey: key,
+      });
+    } catch (err) {
+      await this.removeBytes(key);
+      throw err;
+    }
+  }
+
+  /**
+   * Removes message attachments uploaded before `before` (UTC) that no
+   * message uses, rows and bytes, in batches of 500 (docs/decisions/007:
+   * the hourly sweep passes a day ago). Returns how many went.
+   */
+  async removeUnusedAttachments(before: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const keys = await repo.deleteUnusedAttachments(this.db, before, 500);
+      await this.removeStored(keys);
+      removed += keys.length;
+      if (keys.length < 500) return removed;
+    }
+  }
+
   private async mayRead(actor: PolicyActor, file: repo.FileRow): Promise<boolean> {
+    if (file.conversationId) {
+      return (
+        actor.isGlobalAdmin ||
+        repo.mayReadConversationFile(this.db, file.conversationId, actor.userId)
+      );
+    }
     if (file.profileId) {
       return actor.isGlobalAdmin || repo.maySeeProfilePhoto(this.db, file.profileId, actor.userId);
     }

@@ -11,6 +11,7 @@ import { registerRsvpRoutes } from '../attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from '../auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from '../auth/sms.ts';
 import { registerConfigRoutes } from '../config/config.routes.ts';
+import { registerConversationRoutes } from '../conversations/conversations.routes.ts';
 import type { Db } from '../db/client.ts';
 import { registerEventRoutes } from '../events/events.routes.ts';
 import { registerFeedRoutes } from '../feeds/feeds.routes.ts';
@@ -18,16 +19,25 @@ import type { FileStore } from '../files/file-store.ts';
 import { registerFileRoutes } from '../files/files.routes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { systemClock } from '../lib/clock.ts';
+import { registerNotificationRoutes } from '../notifications/notifications.routes.ts';
 import { registerMemberRoutes } from '../orgs/members.routes.ts';
 import { registerOrgRoutes } from '../orgs/orgs.routes.ts';
 import { registerProfileRoutes } from '../profiles/profiles.routes.ts';
 import { registerProgramRoutes } from '../programs/programs.routes.ts';
 import { registerProgramSettingsRoutes } from '../programs/program-settings.routes.ts';
+import { PgBus } from '../realtime/pg-bus.ts';
+import {
+  createRealtimeHub,
+  listenConnectionOf,
+  registerRealtimeRoutes,
+  type RealtimeParts,
+} from '../realtime/realtime.routes.ts';
 import { registerSearchRoutes } from '../search/search.routes.ts';
 import { registerSubscriptionRoutes } from '../subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
+import { OneLinePerRequest } from './request-log.ts';
 import { createServices, type Services } from './services.ts';
 
 /** What {@link buildApp} needs. `webDistDir` absent = API only (tests). */
@@ -50,6 +60,8 @@ export interface RallyApp {
   sms: SmsProvider;
   /** `METHOD /path` of every `/api` route, as registered (the authorization matrix enumerates these). */
   apiRoutes: string[];
+  /** The realtime bus (LISTEN/NOTIFY) and this instance's sockets (docs/decisions/007). */
+  realtime: RealtimeParts;
 }
 
 /** Removes secrets from a URL before it is logged: sign-in link tokens, calendar feed secrets and code/token query values. */
@@ -84,8 +96,15 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     ) as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
   });
-  const services = createServices(options.db, sms, clock, options.fileStore);
+  const bus = new PgBus(options.db, options.logger);
+  const services = createServices(options.db, sms, clock, options.fileStore, bus);
+  const realtime: RealtimeParts = {
+    bus,
+    hub: createRealtimeHub(options.db, services, options.logger),
+    listenConnection: listenConnectionOf(options.db),
+  };
   const apiRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -121,9 +140,12 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerFileRoutes(app, services);
   registerConfigRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerConversationRoutes(app, services);
+  registerNotificationRoutes(app, services);
+  await registerRealtimeRoutes(app, realtime);
 
   await registerSpa(app, options.webDistDir);
-  return { app, services, sms, apiRoutes };
+  return { app, services, sms, apiRoutes, realtime };
 }
 
 async function registerSpa(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {

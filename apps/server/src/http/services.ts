@@ -30,6 +30,14 @@ import { ConfigService } from '../config/config.service.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { FilesService } from '../files/files.service.ts';
 import { MemoryFileStore } from '../files/memory-file-store.ts';
+import { PgBus } from '../realtime/pg-bus.ts';
+import { AnnouncementsService } from '../conversations/announcements.service.ts';
+import { AttachmentsService } from '../conversations/attachments.service.ts';
+import { ConversationsService } from '../conversations/conversations.service.ts';
+import { MessagesService } from '../conversations/messages.service.ts';
+import { ThreadsService } from '../conversations/threads.service.ts';
+import { NotificationsService } from '../notifications/notifications.service.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
 
 /** Every service of the server, wired once per app instance. */
 export interface Services {
@@ -61,22 +69,35 @@ export interface Services {
   admin: AdminService;
   config: ConfigService;
   clients: ClientsService;
+  conversations: ConversationsService;
+  messages: MessagesService;
+  threads: ThreadsService;
+  attachments: AttachmentsService;
+  announcements: AnnouncementsService;
+  notifications: NotificationsService;
+  /** Publishes realtime events after commits (docs/decisions/007); the app's bus. */
+  realtime: RealtimePublisher;
 }
 
 /**
  * Wires the services over one database, SMS provider, clock and file store
  * (in memory when absent: tools that never keep files; `npm start` passes
- * the configured disk or S3 store).
+ * the configured disk or S3 store) and realtime publisher (the app's bus;
+ * when absent a publish-only bus, so tools' changes still reach running
+ * servers through NOTIFY).
  */
 export function createServices(
   db: Db,
   sms: SmsProvider,
   clock: Clock,
   fileStore: FileStore = new MemoryFileStore(),
+  realtime: RealtimePublisher = new PgBus(db),
 ): Services {
   const programs = new ProgramsService(db);
   const files = new FilesService(db, fileStore);
   const profiles = new ProfilesService(db, files);
+  const notifications = new NotificationsService(db, clock, realtime);
+  const conversations = new ConversationsService(db, profiles);
   return {
     clock,
     auth: new AuthService(db, sms, clock),
@@ -90,21 +111,28 @@ export function createServices(
     profiles,
     profileManagers: new ProfileManagersService(db, profiles, clock),
     activities: new ActivitiesService(db, profiles),
-    events: new EventsService(db, programs, profiles, clock),
+    events: new EventsService(db, programs, profiles, clock, realtime),
     eventDetails: new EventDetailService(db, programs, profiles, clock),
-    eventChanges: new EventChangesService(db, programs, clock),
-    rsvp: new RsvpService(db, profiles, programs, clock),
-    attendance: new AttendanceService(db, programs, clock),
+    eventChanges: new EventChangesService(db, programs, clock, realtime, notifications),
+    rsvp: new RsvpService(db, profiles, programs, clock, realtime, notifications),
+    attendance: new AttendanceService(db, programs, clock, realtime),
     attendanceReports: new AttendanceReportsService(db, programs),
     feeds: new FeedsService(db, programs, profiles, clock),
-    subscriptions: new SubscriptionsService(db, programs, profiles, clock),
-    enrolment: new EnrolmentService(db, profiles, clock),
-    transitions: new TransitionsService(db, programs, clock),
+    subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
+    enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
+    transitions: new TransitionsService(db, programs, clock, realtime, notifications),
     dues: new DuesService(db, clock),
     sessionPacks: new SessionPacksService(db, clock),
     files,
     admin: new AdminService(db),
-    config: new ConfigService(db, clock),
+    config: new ConfigService(db, clock, realtime),
     clients: new ClientsService(db),
+    conversations,
+    messages: new MessagesService(db, conversations, notifications, files, realtime, clock),
+    threads: new ThreadsService(db, conversations, clock),
+    attachments: new AttachmentsService(db, conversations, files, clock),
+    announcements: new AnnouncementsService(db, conversations, notifications, realtime, clock),
+    notifications,
+    realtime,
   };
 }

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { can, type Action, type PolicyActor } from '../policy/policy.ts';
+import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './members.repository.ts';
 import { findOrgWithRole } from './orgs.repository.ts';
 
@@ -133,6 +134,7 @@ export class MembersService {
       if (current === 'owner' && role !== 'owner' && (await repo.ownerCount(tx, orgId)) <= 1)
         throw lastOwner();
       await repo.setRole(tx, orgId, userId, role);
+      await publishAccessChanged(tx, [userId]);
     });
   }
 
@@ -171,6 +173,7 @@ export class MembersService {
       if ((await repo.memberRole(tx, orgId, actor.userId)) === 'owner') {
         await repo.setRole(tx, orgId, actor.userId, 'admin');
       }
+      await publishAccessChanged(tx, [userId, actor.userId]);
     });
   }
 
@@ -199,6 +202,7 @@ export class MembersService {
   ): Promise<void> {
     if (current === 'owner' && (await repo.ownerCount(tx, orgId)) <= 1) throw lastOwner();
     await repo.removeMember(tx, orgId, userId);
+    await publishAccessChanged(tx, [userId]);
   }
 
   /** Admins act on staff only and grant at most staff; owners act on anyone. */

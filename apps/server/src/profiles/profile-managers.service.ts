@@ -12,6 +12,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { findUserByPhone } from '../orgs/members.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
+import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './profile-managers.repository.ts';
 import { lockProfile } from './profiles.repository.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -158,6 +159,7 @@ export class ProfileManagersService {
       }
       const removed = (await repo.listManagers(tx, profileId)).find((m) => m.userId === userId);
       await repo.removeManager(tx, profileId, userId);
+      await publishAccessChanged(tx, [userId]);
       await insertActivity(tx, {
         profileId,
         kind: 'manager_removed',

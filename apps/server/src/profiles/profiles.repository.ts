@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import {
   files,
   orgs,
@@ -44,17 +45,31 @@ export async function listProfilesOfUser(
   );
 }
 
-/** Profile `profileId` as managed by `userId`, or undefined when not a manager (or no such profile). */
-export async function findManagedProfile(
-  db: Db | Tx,
-  profileId: string,
-  userId: string,
-): Promise<ManagedProfileRow | undefined> {
-  const [row] = await db
+const managedProfile = preparedPerDb('profiles_managed_profile', (db, name) =>
+  db
     .select(managedColumns)
     .from(profileManagers)
     .innerJoin(profiles, eq(profiles.id, profileManagers.profileId))
-    .where(and(eq(profileManagers.profileId, profileId), eq(profileManagers.userId, userId)));
+    .where(
+      and(
+        eq(profileManagers.profileId, sql.placeholder('profileId')),
+        eq(profileManagers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(name),
+);
+
+/**
+ * Profile `profileId` as managed by `userId`, or undefined when not a
+ * manager (or no such profile). The access check of every profile route: a
+ * prepared statement (docs/decisions/008).
+ */
+export async function findManagedProfile(
+  db: Db,
+  profileId: string,
+  userId: string,
+): Promise<ManagedProfileRow | undefined> {
+  const [row] = await managedProfile(db).execute({ profileId, userId });
   return row;
 }
 

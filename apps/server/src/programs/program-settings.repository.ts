@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { feePlans, orgMembers, programStaff, programs, users } from '../db/schema/index.ts';
 
 /** A fee plan row. */
@@ -84,7 +84,11 @@ export async function upsertStaff(db: Db, row: typeof programStaff.$inferInsert)
 }
 
 /** Removes `userId` from the program's staff; false when they were not on it. */
-export async function deleteStaff(db: Db, programId: string, userId: string): Promise<boolean> {
+export async function deleteStaff(
+  db: Db | Tx,
+  programId: string,
+  userId: string,
+): Promise<boolean> {
   const rows = await db
     .delete(programStaff)
     .where(and(eq(programStaff.programId, programId), eq(programStaff.userId, userId)))

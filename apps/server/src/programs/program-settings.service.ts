@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './program-settings.repository.ts';
 import { presentProgram } from './programs.presenter.ts';
 import type { ProgramsService } from './programs.service.ts';
@@ -137,9 +138,15 @@ export class ProgramSettingsService {
     await repo.upsertStaff(this.db, { programId, userId, orgId: program.orgId, role });
   }
 
-  /** Removes someone from the program's staff. 404 when they were not on it. */
+  /**
+   * Removes someone from the program's staff. 404 when they were not on it.
+   * Publishes `access.changed` for them with the removal (docs/decisions/007).
+   */
   async removeStaff(actor: PolicyActor, programId: string, userId: string): Promise<void> {
     await this.programs.authorize(actor, programId, 'program:manage-staff');
-    if (!(await repo.deleteStaff(this.db, programId, userId))) throw notFound('This staff member');
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.deleteStaff(tx, programId, userId))) throw notFound('This staff member');
+      await publishAccessChanged(tx, [userId]);
+    });
   }
 }

@@ -1,5 +1,15 @@
-import { and, asc, eq, exists, inArray, sql, getTableColumns } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import {
   orgMembers,
   orgs,
@@ -25,6 +35,12 @@ export type ProgramAccess = ProgramRow & {
   isFamily: boolean;
 };
 
+/** What the policy needs of a program: the actor's standing in it, its join policy and status. */
+export type ProgramStanding = Pick<
+  ProgramAccess,
+  'orgRole' | 'programRole' | 'isFamily' | 'joinPolicy' | 'status'
+>;
+
 const activeCount = sql<number>`(select count(*)::int from ${subscriptions} s where s.program_id = ${programs.id} and s.status = 'active')`;
 
 /** Inserts a program and returns it. */
@@ -44,32 +60,30 @@ export async function listProgramsOfOrg(db: Db, orgId: string): Promise<ProgramR
     .orderBy(asc(programs.name));
 }
 
-/** The program `programId` with `userId`'s access to it, or undefined when it does not exist. */
-export async function findProgramAccess(
-  db: Db,
-  programId: string,
-  userId: string,
-): Promise<ProgramAccess | undefined> {
-  const [row] = await db
+/**
+ * Whether `userId` manages a profile with an `active` or `paused`
+ * subscription in the program `programId` (a column of the enclosing query):
+ * the policy's `isFamily` (DESIGN.md §2).
+ */
+export function isFamilyIn(programId: SQLWrapper, userId: Placeholder | string): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from ${subscriptions} s
+    join ${profileManagers} pm on pm.profile_id = s.profile_id
+    where s.program_id = ${programId} and pm.user_id = ${userId}
+      and s.status in ('active', 'paused')
+  )`;
+}
+
+const programAccess = preparedPerDb('programs_access', (db, name) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       ...programColumns(),
       orgName: orgs.name,
       activeSubscriptions: activeCount,
       orgRole: orgMembers.role,
       programRole: programStaff.role,
-      isFamily: sql<boolean>`${exists(
-        db
-          .select({ one: sql`1` })
-          .from(subscriptions)
-          .innerJoin(profileManagers, eq(profileManagers.profileId, subscriptions.profileId))
-          .where(
-            and(
-              eq(subscriptions.programId, programs.id),
-              eq(profileManagers.userId, userId),
-              inArray(subscriptions.status, ['active', 'paused']),
-            ),
-          ),
-      )}`,
+      isFamily: isFamilyIn(programs.id, userId),
     })
     .from(programs)
     .innerJoin(orgs, eq(orgs.id, programs.orgId))
@@ -78,7 +92,21 @@ export async function findProgramAccess(
       programStaff,
       and(eq(programStaff.programId, programs.id), eq(programStaff.userId, userId)),
     )
-    .where(eq(programs.id, programId));
+    .where(eq(programs.id, sql.placeholder('programId')))
+    .prepare(name);
+});
+
+/**
+ * The program `programId` with `userId`'s access to it, or undefined when
+ * it does not exist. The access check of every program route: a prepared
+ * statement (docs/decisions/008).
+ */
+export async function findProgramAccess(
+  db: Db,
+  programId: string,
+  userId: string,
+): Promise<ProgramAccess | undefined> {
+  const [row] = await programAccess(db).execute({ programId, userId });
   return row;
 }
 

@@ -9,7 +9,7 @@ import { presentProgram } from './programs.presenter.ts';
 import * as repo from './programs.repository.ts';
 
 /** The policy's view of a loaded program. */
-export function programResource(p: repo.ProgramAccess): ProgramResource {
+export function programResource(p: repo.ProgramStanding): ProgramResource {
   return {
     type: 'program',
     orgRole: p.orgRole,
@@ -18,6 +18,35 @@ export function programResource(p: repo.ProgramAccess): ProgramResource {
     joinPolicy: p.joinPolicy,
     status: p.status,
   };
+}
+
+/**
+ * The check of {@link ProgramsService.authorize} on a program already loaded
+ * with the actor's standing (`findProgramAccess`, or a statement that loads
+ * it together with more, such as the attendance write's event lock,
+ * docs/decisions/008). Returns `program`. Throws 404 when it is absent or
+ * not visible (`program:view`, or `visibleIf`; DESIGN.md §2), 403
+ * `forbidden` when visible but `action` is not allowed.
+ */
+export function requireProgramAccess<P extends repo.ProgramStanding>(
+  actor: PolicyActor,
+  program: P | undefined,
+  action: Action = 'program:view',
+  visibleIf: Action = 'program:view',
+): P {
+  const resource = program && programResource(program);
+  const isVisible =
+    resource && (can(actor, 'program:view', resource) || can(actor, visibleIf, resource));
+  if (!program || !resource || !isVisible) throw notFound('This program');
+  if (!can(actor, action, resource)) {
+    throw new AppError(
+      'forbidden',
+      program.status === 'archived'
+        ? 'This program is archived and read-only.'
+        : 'Only the program’s staff can do this.',
+    );
+  }
+  return program;
 }
 
 /** Programs of an org (DESIGN.md §2): create, read, and the access check other services share. */
@@ -37,19 +66,7 @@ export class ProgramsService {
     visibleIf: Action = 'program:view',
   ) {
     const program = await repo.findProgramAccess(this.db, programId, actor.userId);
-    const resource = program && programResource(program);
-    const isVisible =
-      resource && (can(actor, 'program:view', resource) || can(actor, visibleIf, resource));
-    if (!program || !isVisible) throw notFound('This program');
-    if (!can(actor, action, programResource(program))) {
-      throw new AppError(
-        'forbidden',
-        program.status === 'archived'
-          ? 'This program is archived and read-only.'
-          : 'Only the program’s staff can do this.',
-      );
-    }
-    return program;
+    return requireProgramAccess(actor, program, action, visibleIf);
   }
 
   /** Creates a program in `orgId` (org owners and admins). 404 when the org is not visible, 403 for org staff. */

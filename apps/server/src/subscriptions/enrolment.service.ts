@@ -6,6 +6,8 @@ import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import type { NotificationRow } from '../notifications/notifications.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { findUserByPhone } from '../orgs/members.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { addManager, insertInvite } from '../profiles/profile-managers.repository.ts';
@@ -17,6 +19,8 @@ import { placeNewSubscription } from './subscription-lifecycle.ts';
 import { chargeOnActivation, recordStep, todayIn } from './subscription-steps.ts';
 import { presentSubscription } from './subscriptions.presenter.ts';
 import * as repo from './subscriptions.repository.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { subscriptionChanged } from '../realtime/realtime-events.ts';
 
 type NewEnrollee = NonNullable<z.output<typeof createSubscriptionSchema>['newProfile']>;
 
@@ -42,6 +46,8 @@ export class EnrolmentService {
     private readonly db: Db,
     private readonly profiles: ProfilesService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -77,10 +83,11 @@ export class EnrolmentService {
       : await this.familyEnrollee(actor, input.profileId!);
     const plan = await this.resolvePlan(programId, input.planId, asStaff);
     const now = this.clock.now();
+    const notices = { notifications: this.notifications, rows: [] as NotificationRow[] };
     let id: string;
     try {
       id = await this.db.transaction((tx) =>
-        this.insertUnderLock(tx, { actor, programId, asStaff, plan, enrollee, now }),
+        this.insertUnderLock(tx, { actor, programId, asStaff, plan, enrollee, now, notices }),
       );
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -88,7 +95,10 @@ export class EnrolmentService {
       }
       throw err;
     }
-    return this.summary(id);
+    this.notifications.publish(notices.rows);
+    const summary = await this.summary(id);
+    this.realtime.publish(subscriptionChanged(programId, summary.profileId, id));
+    return summary;
   }
 
   /** A family may join only an active open/approval program, with a profile (not by name). */
@@ -165,9 +175,10 @@ export class EnrolmentService {
       plan: repo.PlanRow | undefined;
       enrollee: Enrollee;
       now: Date;
+      notices: { notifications: NotificationsService; rows: NotificationRow[] };
     },
   ): Promise<string> {
-    const { actor, programId, asStaff, plan, enrollee, now } = args;
+    const { actor, programId, asStaff, plan, enrollee, now, notices } = args;
     const program = await repo.lockProgram(tx, programId);
     if (!program) throw notFound('This program');
     if (program.status !== 'active') {
@@ -228,6 +239,7 @@ export class EnrolmentService {
         ...(placement === 'waitlisted' ? { waitlistPosition: waitlist.length + 1 } : {}),
         ...(charged > 0 ? { amountMinor: charged, currency: row.currency } : {}),
       },
+      notices,
     });
     return row.id;
   }

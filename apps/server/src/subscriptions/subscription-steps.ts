@@ -4,6 +4,9 @@ import { DateTime } from 'luxon';
 import { insertActivity } from '../activities/activities.repository.ts';
 import type { Tx } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
+import { noticeEnrolmentStep } from '../notifications/enrolment-notices.ts';
+import type { NotificationRow } from '../notifications/notifications.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { insertDuesEntry } from './dues.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 
@@ -37,12 +40,20 @@ export interface Step {
   programName: string;
   /** Details kept in the history entry and, for timeline steps, in the activity. */
   data?: Record<string, unknown>;
+  /**
+   * Where the step's in-app notifications go (docs/decisions/007: join
+   * requests to staff, approvals, rejections and waitlisting to the family):
+   * written with `notifications`, collected in `rows` for the caller to
+   * publish after commit.
+   */
+  notices?: { notifications: NotificationsService; rows: NotificationRow[] };
 }
 
 /**
- * Records a step in the caller's transaction: a subscription history entry
- * and, for the steps families care about, an entry on the profile's timeline
- * (issue 4: written by the action itself, so both exist exactly when it committed).
+ * Records a step in the caller's transaction: a subscription history entry,
+ * the step's notifications when `step.notices` is given, and, for the steps
+ * families care about, an entry on the profile's timeline (issue 4: written
+ * by the action itself, so all exist exactly when it committed).
  */
 export async function recordStep(tx: Tx, step: Step): Promise<void> {
   const { subscription: s } = step;
@@ -57,6 +68,18 @@ export async function recordStep(tx: Tx, step: Step): Promise<void> {
     data,
     at: step.at,
   });
+  if (step.notices) {
+    const rows = await noticeEnrolmentStep(step.notices.notifications, tx, {
+      subscriptionId: s.id,
+      programId: s.programId,
+      profileId: s.profileId,
+      programName: step.programName,
+      action: step.action,
+      status: s.status,
+      actorUserId: step.actorUserId,
+    });
+    step.notices.rows.push(...rows);
+  }
   const kind = TIMELINE[step.action];
   if (!kind) return;
   await insertActivity(tx, {

@@ -18,6 +18,8 @@ import { allowedActions, LIVE_STATUSES } from './subscription-lifecycle.ts';
 import { recordStep } from './subscription-steps.ts';
 import { presentDues, presentHistory, presentSubscription } from './subscriptions.presenter.ts';
 import * as repo from './subscriptions.repository.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { subscriptionChanged } from '../realtime/realtime-events.ts';
 
 function badPlan(message: string): AppError {
   return new AppError('validation_failed', `planId: ${message}`, {
@@ -38,6 +40,7 @@ export class SubscriptionsService {
     private readonly programs: ProgramsService,
     private readonly profiles: ProfilesService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
   ) {}
 
   /** A program's subscriptions with optional filters (its staff; 403 for families, 404 for others). */
@@ -144,7 +147,9 @@ export class SubscriptionsService {
         await this.changeDates(tx, next, patch, actor, now, program.name);
       }
     });
-    return this.summary(subscriptionId);
+    const summary = await this.summary(subscriptionId);
+    this.realtime.publish(subscriptionChanged(programId, summary.profileId, subscriptionId));
+    return summary;
   }
 
   private async changePlan(

@@ -2,8 +2,17 @@ import type { SubscriptionAction, SubscriptionSummary } from '@rally/shared/subs
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { NotificationRow } from '../notifications/notifications.repository.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
+import {
+  nextVersion,
+  publishAccessChanged,
+  subscriptionChanged,
+} from '../realtime/realtime-events.ts';
+import { managersOfProfile } from '../realtime/realtime.repository.ts';
 import { authorizeSubscription } from './subscription-access.ts';
 import {
   mayPerform,
@@ -24,6 +33,8 @@ interface Apply {
   actorUserId: string;
   now: Date;
   note?: string | undefined;
+  /** Collects the step's notifications, published after commit. */
+  notices: NotificationRow[];
 }
 
 /**
@@ -38,6 +49,8 @@ export class TransitionsService {
     private readonly db: Db,
     private readonly programs: ProgramsService,
     private readonly clock: Clock,
+    private readonly realtime: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -69,6 +82,7 @@ export class TransitionsService {
       );
     }
     const now = this.clock.now();
+    const notices: NotificationRow[] = [];
     await this.db.transaction(async (tx) => {
       const locked = await repo.lockProgram(tx, programId);
       const subscription = locked && (await repo.lockSubscription(tx, programId, subscriptionId));
@@ -80,9 +94,11 @@ export class TransitionsService {
         actorUserId: actor.userId,
         now,
         note,
+        notices,
       });
     });
-    return this.summary(subscriptionId);
+    this.notifications.publish(notices);
+    return this.published(programId, subscriptionId);
   }
 
   /** The waitlist of a program, first in line first (its staff; 403 families, 404 others). */
@@ -133,6 +149,14 @@ export class TransitionsService {
         });
       }
     });
+    this.realtime.publish([
+      {
+        topic: `program:${programId}`,
+        kind: 'subscription.updated',
+        ids: [...subscriptionIds],
+        version: nextVersion(),
+      },
+    ]);
     return this.waitlist(actor, programId);
   }
 
@@ -149,6 +173,7 @@ export class TransitionsService {
   ): Promise<SubscriptionSummary> {
     await this.programs.authorize(actor, programId, 'program:manage-subscriptions');
     const now = this.clock.now();
+    const notices: NotificationRow[] = [];
     const promotedId = await this.db.transaction(async (tx) => {
       const program = await repo.lockProgram(tx, programId);
       if (!program) throw notFound('This program');
@@ -166,10 +191,12 @@ export class TransitionsService {
         action: 'approve',
         actorUserId: actor.userId,
         now,
+        notices,
       });
       return target;
     });
-    return this.summary(promotedId);
+    this.notifications.publish(notices);
+    return this.published(programId, promotedId);
   }
 
   /** Applies one transition under the caller's locks: checks, updates, records, charges. */
@@ -209,7 +236,10 @@ export class TransitionsService {
         ...(s.waitlistRank !== null ? { fromWaitlist: true } : {}),
         ...(charged > 0 ? { amountMinor: charged, currency: next.currency } : {}),
       },
+      notices: { notifications: this.notifications, rows: a.notices },
     });
+    // The family no longer sees the program: their sockets are re-checked (docs/decisions/007).
+    if (isEnding) await publishAccessChanged(tx, await managersOfProfile(tx, s.profileId));
   }
 
   /** 409 when every place of the program is taken (active + paused ≥ capacity). */
@@ -221,6 +251,13 @@ export class TransitionsService {
       'conflict',
       `${program.name} is full (${taken} of ${program.capacity} places taken). Raise the capacity or wait for a place to free up.`,
     );
+  }
+
+  /** The subscription after a committed change, published as `subscription.updated`. */
+  private async published(programId: string, subscriptionId: string) {
+    const summary = await this.summary(subscriptionId);
+    this.realtime.publish(subscriptionChanged(programId, summary.profileId, subscriptionId));
+    return summary;
   }
 
   private async summary(subscriptionId: string): Promise<SubscriptionSummary> {

@@ -1,4 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { describeError } from '../lib/describe-error';
@@ -6,10 +7,17 @@ import { useAuth } from '../lib/auth';
 import { resolveNavigation } from './guard';
 import { LoadingOverlay } from './loading-overlay';
 
+// The live-update check and the realtime client load in their own chunk, after the first screen.
+const LiveUpdate = lazy(() =>
+  import('./use-live-update').then((module) => ({ default: module.LiveUpdate })),
+);
+
 /**
  * The root view (SPEC.md §2): applies the navigation guard to the current full
  * path and shows the route's page, re-created whenever the full path
- * (pathname + search + hash) changes.
+ * (pathname + search + hash) changes. It also starts the automatic update
+ * check at start-up and re-runs it when the followed config record changes
+ * (SPEC.md §2, §4; `useLiveUpdate`).
  */
 export function RootView() {
   const location = useLocation();
@@ -31,7 +39,14 @@ export function RootView() {
       return <Navigate to={decision.to} replace />;
     case 'render':
     case 'not-found':
-      return <Outlet key={fullPath} />;
+      return (
+        <>
+          <Suspense fallback={null}>
+            <LiveUpdate userId={auth.user?.id ?? null} />
+          </Suspense>
+          <Outlet key={fullPath} />
+        </>
+      );
   }
 }
 

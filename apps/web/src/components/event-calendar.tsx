@@ -6,11 +6,13 @@ import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box, Group, Loader, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import type { Topic } from '@rally/shared/realtime';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toLocalDateTime } from '../lib/format';
+import { useRealtimeTopics } from '../lib/realtime';
 import { ErrorAlert } from './error-alert';
 import './event-calendar.css';
 
@@ -31,6 +33,12 @@ export interface EventCalendarProps<E extends Event> {
   appearanceOf?: (events: readonly E[]) => (event: E) => EventAppearance | null;
   /** Shown above the calendar, e.g. a colour legend. */
   legend?: ReactNode;
+  /**
+   * Realtime topics whose events change what the calendar shows (the
+   * program's, or the profiles'): the visible range reloads on each of them
+   * (once per burst) and after a reconnect (DESIGN.md §4).
+   */
+  liveTopics?: readonly Topic[];
 }
 
 /**
@@ -107,6 +115,7 @@ export function EventCalendar<E extends Event>({
   hrefOf,
   appearanceOf,
   legend,
+  liveTopics = [],
 }: EventCalendarProps<E>) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
@@ -115,6 +124,8 @@ export function EventCalendar<E extends Event>({
     getInitialValueInEffect: false,
   });
   const calendarRef = useRef<FullCalendar>(null);
+  const reload = useDebouncedCallback(() => calendarRef.current?.getApi().refetchEvents(), 250);
+  useRealtimeTopics(liveTopics, reload, { onResync: reload });
   const [isLoading, setIsLoading] = useState(false);
   const [loadError, setLoadError] = useState<unknown>(null);
 

@@ -65,9 +65,30 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 }
 
 /**
+ * What the signed-in app shell asks for on every page (issue 6: the
+ * notifications bell and the unread badges of the "Conversations" links),
+ * and the account page's notification preferences and app updates, answered with defaults
+ * when a test gives no handler of its own for them. Requests answered from
+ * here are not recorded, so a test about a page sees only that page's requests.
+ */
+export const SHELL_DEFAULT_HANDLERS: Record<string, MockHandler> = {
+  'GET /api/notifications': { notifications: [], unreadCount: 0, nextCursor: null },
+  'GET /api/conversations/unread': { programs: {}, profiles: {} },
+  // The account page's "App updates" (the config record `client`, SPEC.md §3).
+  'GET /api/config/client': { url: null, disableLiveUpdate: false },
+  'GET /api/notifications/preferences': {
+    messages: true,
+    announcements: true,
+    eventChanges: true,
+    enrolments: true,
+  },
+};
+
+/**
  * Replaces `fetch` with a fake API. Keys are `"METHOD /api/path/:param"`.
  * A request no handler matches is logged with `console.error`, which fails
- * the test (test setup). Returns the requests made, in order.
+ * the test (test setup); the app shell's requests fall back to
+ * {@link SHELL_DEFAULT_HANDLERS}. Returns the requests made, in order.
  */
 export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -87,6 +108,10 @@ export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[
       body,
       signal: init?.signal ?? undefined,
     };
+    const shellDefault = Object.entries(SHELL_DEFAULT_HANDLERS).find(
+      ([key]) => !(key in handlers) && key === `${method} ${url.pathname}`,
+    );
+    if (shellDefault) return json(shellDefault[1]);
     requests.push(request);
     for (const [key, handler] of Object.entries(handlers)) {
       const [handlerMethod, pattern = ''] = key.split(' ');

@@ -11,6 +11,14 @@ import type {
   RsvpCounts,
   RsvpState,
 } from '@rally/shared/events';
+import type {
+  ConversationSummary,
+  Message,
+  MessageAttachment,
+  Thread,
+} from '@rally/shared/conversations';
+import type { Notification } from '@rally/shared/notifications';
+import type { RealtimeKind, ServerFrame } from '@rally/shared/realtime';
 import type { Org, OrgInvite, OrgMember } from '@rally/shared/orgs';
 import type { Profile } from '@rally/shared/profiles';
 import type { FeePlan, OrgDetail, Program, ProgramDetail } from '@rally/shared/programs';
@@ -331,4 +339,99 @@ export function makeClientDevice(overrides: Partial<ClientDevice> = {}): ClientD
 /** One page of a global-admin list. */
 export function makePage<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T> {
   return { items, total: items.length, page: 1, pageSize: 20, ...overrides };
+}
+
+/** A thread as an inbox lists it: Kabir Rao's family with the Under-12 batch, no message yet. */
+export function makeConversationSummary(
+  overrides: Partial<ConversationSummary> = {},
+): ConversationSummary {
+  const programId = overrides.programId ?? newId();
+  const profileId = overrides.profileId ?? newId();
+  return {
+    id: null,
+    otherParty: profileId,
+    programId,
+    programName: 'Under-12 weekday batch',
+    profileId,
+    profileName: 'Kabir Rao',
+    profilePhotoUrl: null,
+    lastMessage: null,
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+/** A message from Coach Meera (staff side), sent at 10:00 UTC on 21 Nov 2025. */
+export function makeMessage(overrides: Partial<Message> = {}): Message {
+  const id = overrides.id ?? newId();
+  return {
+    id,
+    conversationId: newId(),
+    clientMessageId: `client-${id}`,
+    kind: 'message',
+    senderSide: 'staff',
+    sender: { userId: newId(), displayName: 'Coach Meera' },
+    body: 'See you at the ground at 6.',
+    attachments: [],
+    createdAt: '2025-11-21T10:00:00.000Z',
+    editedAt: null,
+    deletedAt: null,
+    isRead: false,
+    canModify: false,
+    ...overrides,
+  };
+}
+
+/** A PDF attached to a message. */
+export function makeMessageAttachment(
+  overrides: Partial<MessageAttachment> = {},
+): MessageAttachment {
+  const fileId = overrides.fileId ?? newId();
+  return {
+    fileId,
+    url: `/api/files/${fileId}`,
+    contentType: 'application/pdf',
+    sizeBytes: 250_000,
+    fileName: 'fee-schedule.pdf',
+    ...overrides,
+  };
+}
+
+/** `GET .../conversations/:otherParty` as the staff side sees it: writable, no older page. */
+export function makeThread(overrides: Partial<Thread> = {}): Thread {
+  return {
+    summary: makeConversationSummary({ id: newId() }),
+    messages: [],
+    hasOlder: false,
+    side: 'staff',
+    canWrite: true,
+    otherSideReadAt: null,
+    ...overrides,
+  };
+}
+
+/** An unread message notification from Coach Meera. */
+export function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: newId(),
+    kind: 'message',
+    path: `/p/${newId()}/conversations/${newId()}`,
+    data: {
+      senderName: 'Coach Meera',
+      body: 'See you at 6',
+      programName: 'Under-12 weekday batch',
+    },
+    createdAt: '2025-11-21T10:00:00.000Z',
+    readAt: null,
+    ...overrides,
+  };
+}
+
+/** A realtime `event` frame as the server sends it after a commit (DESIGN.md §4), for `FakeWebSocket.receive`. */
+export function makeRealtimeFrame(
+  topic: string,
+  kind: RealtimeKind,
+  payload?: unknown,
+): ServerFrame {
+  return { type: 'event', event: { topic, kind, ids: [], version: Date.now(), payload } };
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { recordConsoleError, takeConsoleErrors } from './console-errors';
+import { FakeWebSocket } from './fake-websocket';
 
 // Pages are lazy chunks that Vitest transforms on first use; on a busy 2-core machine
 // that can take longer than the default 1 s of `findBy*` and `waitFor`.
@@ -40,6 +41,9 @@ if (!('fonts' in document)) {
 const originalConsoleError = console.error;
 
 beforeEach(() => {
+  // No test reaches a real server over WebSocket; realtime tests play the server (fake-websocket.ts).
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   takeConsoleErrors();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     recordConsoleError(args);

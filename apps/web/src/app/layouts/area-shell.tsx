@@ -1,6 +1,7 @@
 import {
   Anchor,
   AppShell,
+  Badge,
   Box,
   Burger,
   Button,
@@ -15,6 +16,8 @@ import { IconHome, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MessageOutboxSync } from '../../features/conversations/components/message-outbox-sync';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchLauncher } from '../../features/search/components/search-launcher';
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
@@ -26,6 +29,10 @@ export interface AreaNavItem {
   label: string;
   /** Target path. */
   to: string;
+  /** A count shown as a badge after the label (e.g. unread conversations); none when 0 or absent. */
+  badge?: number;
+  /** What the badge counts, for screen readers (e.g. "3 unread conversations"). */
+  badgeLabel?: string;
 }
 
 /** Props of {@link AreaShell}. */
@@ -75,6 +82,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
           </Group>
           <Group gap="sm" wrap="nowrap">
             <HeaderSearch />
+            <HeaderNotifications />
             <AccountMenu />
           </Group>
         </Group>
@@ -136,7 +144,17 @@ function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
                   size="compact-sm"
                   variant={isCurrent ? 'light' : 'subtle'}
                   aria-current={isCurrent ? 'page' : undefined}
+                  aria-label={
+                    item.badge ? `${item.label}, ${item.badgeLabel ?? item.badge}` : undefined
+                  }
                   style={{ flexShrink: 0 }}
+                  rightSection={
+                    item.badge ? (
+                      <Badge size="xs" color="red" circle={item.badge < 10} aria-hidden>
+                        {item.badge}
+                      </Badge>
+                    ) : undefined
+                  }
                 >
                   {item.label}
                 </Button>
@@ -213,6 +231,21 @@ async function signOutWithNotice(signOut: () => Promise<void>, failure: string) 
 function HeaderSearch() {
   const { user } = useAuth();
   return user ? <SearchLauncher /> : null;
+}
+
+/**
+ * The notifications bell (issue 6) and the messages outbox's sender, for
+ * signed-in users only: both belong to a session.
+ */
+function HeaderNotifications() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <NotificationBell userId={user.id} />
+      <MessageOutboxSync />
+    </>
+  );
 }
 
 /**

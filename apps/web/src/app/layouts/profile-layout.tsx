@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { profileQueryOptions } from '../../features/profiles/api';
 import { useAuth } from '../../lib/auth';
 import { AreaShell } from './area-shell';
@@ -15,6 +16,8 @@ export function ProfileLayout() {
   const { user } = useAuth();
   const detail = useQuery({ ...profileQueryOptions(profileId), enabled: user !== null });
   const base = `/p/${encodeURIComponent(profileId)}`;
+  // The profile's threads with unread staff messages badge "Conversations" (issue 6).
+  const unread = useUnreadBadge('profile', profileId, detail.isSuccess);
   return (
     <AreaShell
       areaContext={t('profile.area')}
@@ -23,7 +26,12 @@ export function ProfileLayout() {
       nav={[
         { label: t('profile.nav.calendar'), to: `${base}/calendar` },
         { label: t('profile.nav.activities'), to: `${base}/activities` },
-        { label: t('profile.nav.conversations'), to: `${base}/conversations` },
+        {
+          label: t('profile.nav.conversations'),
+          to: `${base}/conversations`,
+          badge: unread,
+          badgeLabel: t('conversations.navUnread', { count: unread }),
+        },
         { label: t('profile.nav.settings'), to: `${base}/settings` },
       ]}
     />

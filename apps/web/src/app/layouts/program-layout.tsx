@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { programQueryOptions } from '../../features/programs/api';
 import { useAuth } from '../../lib/auth';
 import { AreaShell } from './area-shell';
@@ -19,6 +20,12 @@ export function ProgramLayout() {
   const detail = useQuery({ ...programQueryOptions(programId), enabled: user !== null });
   const program = detail.data?.program;
   const base = `/programs/${encodeURIComponent(programId)}`;
+  // The staff inbox's threads with unread messages badge "Conversations" (issue 6).
+  const unread = useUnreadBadge(
+    'program',
+    programId,
+    detail.data?.permissions.canViewRoster === true,
+  );
   return (
     <AreaShell
       areaContext={
@@ -36,7 +43,12 @@ export function ProgramLayout() {
               { label: t('program.nav.overview'), to: base },
               { label: t('program.nav.calendar'), to: `${base}/calendar` },
               { label: t('program.nav.attendance'), to: `${base}/attendance` },
-              { label: t('program.nav.conversations'), to: `${base}/conversations` },
+              {
+                label: t('program.nav.conversations'),
+                to: `${base}/conversations`,
+                badge: unread,
+                badgeLabel: t('conversations.navUnread', { count: unread }),
+              },
               { label: t('program.nav.settings'), to: `${base}/settings` },
             ]
           : undefined

@@ -7,10 +7,14 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
+import { NotificationPreferencesSection } from '../../notifications/components/notification-preferences-section';
+import { AppUpdatesSection } from '../components/app-updates-section';
 
 /**
  * The account page (route `account`): the user's phone number and name (which
- * they can change, `PUT /api/account`), "Sign out", and the way to delete the account.
+ * they can change, `PUT /api/account`), which in-app notifications they get,
+ * app updates (the live config's recommended package), "Sign out", and the
+ * way to delete the account.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -48,6 +52,8 @@ export function AccountPage() {
           />
         </Stack>
       </Card>
+      <NotificationPreferencesSection />
+      <AppUpdatesSection />
       <Stack gap="sm" component="section">
         <Title order={2} size="h3">
           {t('account.sessionTitle')}

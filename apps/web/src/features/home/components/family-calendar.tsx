@@ -45,6 +45,7 @@ export function FamilyCalendar({ profiles }: FamilyCalendarProps) {
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const colors = useMemo(() => profileColors(profiles.map((profile) => profile.id)), [profiles]);
+  const liveTopics = useMemo(() => profiles.map((profile) => `profile:${profile.id}`), [profiles]);
 
   const loadEvents = useCallback(
     async (range: { from: string; to: string }) =>
@@ -108,6 +109,7 @@ export function FamilyCalendar({ profiles }: FamilyCalendarProps) {
       hrefOf={hrefOf}
       appearanceOf={appearanceOf}
       legend={legend}
+      liveTopics={liveTopics}
     />
   );
 }

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
+import { useRealtime } from '../../../lib/realtime';
 import { profileActivitiesQueryOptions, profileQueryOptions } from '../api';
 import { ProfileSubscriptions } from '../components/profile-subscriptions';
 import { useProfileId, viewerTimeZone } from '../use-profile-id';
@@ -80,6 +81,8 @@ export function ProfileActivitiesPage() {
   const profile = useQuery(profileQueryOptions(profileId));
   const activities = useInfiniteQuery(profileActivitiesQueryOptions(profileId));
   const zone = viewerTimeZone();
+  // Marks, RSVPs and enrolment steps appear on the timeline by themselves.
+  useRealtime(`profile:${profileId}`);
   return (
     <QueryState query={profile} notFoundIsPage>
       {({ profile: details }) => (

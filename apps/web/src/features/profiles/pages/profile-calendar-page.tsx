@@ -45,7 +45,12 @@ export function ProfileCalendarPage() {
       {({ profile: details, permissions }) => (
         <Stack gap="md">
           <PageTitle title={t('calendar.profileTitle', { name: details.displayName })} />
-          <EventCalendar timeZone={timeZone} loadEvents={loadEvents} hrefOf={hrefOf} />
+          <EventCalendar
+            timeZone={timeZone}
+            loadEvents={loadEvents}
+            hrefOf={hrefOf}
+            liveTopics={[`profile:${profileId}`]}
+          />
           {permissions.canEdit && <ProfileFeed profileId={profileId} name={details.displayName} />}
         </Stack>
       )}

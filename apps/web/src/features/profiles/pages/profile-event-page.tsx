@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
 import { RsvpSummary } from '../../../components/rsvp-summary';
+import { useRealtimeTopics } from '../../../lib/realtime';
 import { profileEventQueryOptions, useSetProfileEventRsvp } from '../api';
 import { useProfileId } from '../use-profile-id';
 
@@ -22,6 +23,8 @@ export function ProfileEventPage() {
   const profileId = useProfileId();
   const { eventId = '' } = useParams();
   const detail = useQuery(profileEventQueryOptions(profileId, eventId));
+  // Counts, the waitlist, edits and a cancellation show at once.
+  useRealtimeTopics([`event:${eventId}`, `profile:${profileId}`]);
   return (
     <QueryState query={detail} notFoundIsPage>
       {(data) => <ProfileEventView detail={data} />}

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
+import { useRealtime } from '../../../lib/realtime';
 import { programQueryOptions } from '../api';
 import { attendanceCsvUrl, attendanceReportQueryOptions } from '../attendance-api';
 import { AttendanceReportTable, formatRate } from '../components/attendance-report-table';
@@ -35,6 +36,8 @@ export function ProgramAttendancePage() {
   const programId = useProgramId();
   const program = useQuery(programQueryOptions(programId));
   useAttendanceOutbox();
+  // Marks taken on other phones update the sessions and the report.
+  useRealtime(`program:${programId}`);
   return (
     <QueryState query={program} notFoundIsPage>
       {(detail) => <AttendanceOverview detail={detail} />}

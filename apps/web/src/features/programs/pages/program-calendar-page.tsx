@@ -54,7 +54,12 @@ export function ProgramCalendarPage() {
               </Button>
             )}
           </Group>
-          <EventCalendar timeZone={details.timeZone} loadEvents={loadEvents} hrefOf={hrefOf} />
+          <EventCalendar
+            timeZone={details.timeZone}
+            loadEvents={loadEvents}
+            hrefOf={hrefOf}
+            liveTopics={[`program:${programId}`]}
+          />
           {permissions.canViewRoster && <ProgramFeed programId={programId} name={details.name} />}
         </Stack>
       )}

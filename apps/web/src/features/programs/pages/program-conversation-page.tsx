@@ -1,36 +1,31 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { NotFound } from '../../../components/not-found';
-import { PageTitle } from '../../../components/page-title';
-import { QueryState } from '../../../components/query-state';
-import { programSubscriptionsQueryOptions } from '../api';
+import { Link, useParams } from 'react-router';
+import { inboxRoutePath, type ThreadRef } from '../../conversations/api';
+import { ThreadView } from '../../conversations/components/thread-view';
 import { useProgramId } from '../use-program-id';
 
 /**
- * One conversation of a program (route `program-conversation`; `otherParty`
- * is the profile id, DESIGN.md §2): who it is with. Messages have no API yet,
- * which the page states.
+ * One thread of a program's inbox (route `program-conversation`;
+ * `otherParty` is the profileId, DESIGN.md §2): the program's staff with
+ * that profile's family, live.
  */
 export function ProgramConversationPage() {
   const { t } = useTranslation();
   const programId = useProgramId();
   const { otherParty = '' } = useParams();
-  const subscriptions = useQuery(programSubscriptionsQueryOptions(programId));
+  const threadRef = useMemo<ThreadRef>(
+    () => ({ scope: 'program', ownerId: programId, otherParty }),
+    [programId, otherParty],
+  );
   return (
-    <QueryState query={subscriptions} notFoundIsPage>
-      {(list) => {
-        const subscription = list.find((item) => item.profileId === otherParty);
-        if (!subscription) return <NotFound />;
-        return (
-          <Stack gap="md">
-            <PageTitle title={t('conversation.withProfile', { name: subscription.profileName })} />
-            <Text>{t('conversation.programIntro', { name: subscription.profileName })}</Text>
-            <Alert color="blue">{t('conversation.unavailable')}</Alert>
-          </Stack>
-        );
-      }}
-    </QueryState>
+    <Stack gap="sm">
+      <Anchor component={Link} to={inboxRoutePath('program', programId)} size="sm">
+        <IconArrowLeft size={14} aria-hidden /> {t('conversations.backToInbox')}
+      </Anchor>
+      <ThreadView threadRef={threadRef} />
+    </Stack>
   );
 }

@@ -1,58 +1,44 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { programQueryOptions, programSubscriptionsQueryOptions } from '../api';
-import { programPath, useProgramId } from '../use-program-id';
+import { AnnouncementButton } from '../../conversations/components/announcement-button';
+import { InboxView } from '../../conversations/components/inbox-view';
+import { NewMessageButton } from '../../conversations/components/new-message-button';
+import { programQueryOptions } from '../api';
+import { useProgramId } from '../use-program-id';
 
 /**
- * A program's conversations (route `program-conversations`, DESIGN.md §2: the
- * program's staff with one profile's family). Staff see one entry per enrolled
- * profile; families find theirs on their profile's pages.
+ * A program's inbox (route `program-conversations`, docs/decisions/007): for
+ * the program's staff, every thread with a family newest first (search in
+ * `?q=`, unread badges, live), "New message" to an enrolled profile without
+ * a thread and "Announcement" to all families or one event's roster.
+ * Families find their threads on their profile's pages.
  */
 export function ProgramConversationsPage() {
   const { t } = useTranslation();
   const programId = useProgramId();
   const program = useQuery(programQueryOptions(programId));
-  const isStaff =
-    program.data?.permissions.canManageSubscriptions === true ||
-    program.data?.permissions.canViewRoster === true;
-  const subscriptions = useQuery({
-    ...programSubscriptionsQueryOptions(programId),
-    enabled: isStaff,
-  });
-
   return (
     <Stack gap="md">
       <PageTitle title={t('programConversations.title')} />
       <QueryState query={program} notFoundIsPage>
-        {() =>
-          isStaff ? (
-            <QueryState query={subscriptions}>
-              {(list) =>
-                list.length === 0 ? (
-                  <Text c="dimmed">{t('programConversations.empty')}</Text>
-                ) : (
-                  <Stack component="ul" gap="xs" pl="md" m={0}>
-                    {list.map((subscription) => (
-                      <li key={subscription.id}>
-                        <Anchor
-                          component={Link}
-                          to={programPath(
-                            programId,
-                            `/conversations/${encodeURIComponent(subscription.profileId)}`,
-                          )}
-                        >
-                          {subscription.profileName}
-                        </Anchor>
-                      </li>
-                    ))}
-                  </Stack>
+        {(detail) =>
+          detail.permissions.canViewRoster ? (
+            <InboxView
+              scope="program"
+              ownerId={programId}
+              emptyText={t('programConversations.empty')}
+              actions={(withoutThread) =>
+                detail.program.status === 'active' && (
+                  <Group gap="xs">
+                    <NewMessageButton programId={programId} profiles={withoutThread} />
+                    <AnnouncementButton programId={programId} />
+                  </Group>
                 )
               }
-            </QueryState>
+            />
           ) : (
             <Text>{t('programConversations.familyHint')}</Text>
           )

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatEventSpan } from '../../../lib/format';
+import { useRealtime } from '../../../lib/realtime';
 import { programEventQueryOptions } from '../api';
 import { eventAttendanceQueryOptions } from '../attendance-api';
 import { AttendanceRoster } from '../components/attendance-roster';
@@ -28,6 +29,8 @@ export function ProgramEventAttendancePage() {
   const attendance = useQuery(eventAttendanceQueryOptions(programId, eventId));
   const detail = useQuery(programEventQueryOptions(programId, eventId));
   const outbox = useAttendanceOutbox();
+  // Another coach's marks and new RSVPs show at once.
+  useRealtime(`event:${eventId}`);
 
   if (attendance.isError && isApiError(attendance.error) && attendance.error.status === 403) {
     return (

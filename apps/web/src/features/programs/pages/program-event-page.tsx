@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { RsvpSummary } from '../../../components/rsvp-summary';
 import { describeRecurrence } from '../../../lib/recurrence-text';
+import { useRealtimeTopics } from '../../../lib/realtime';
 import { programEventQueryOptions } from '../api';
 import { EventActions } from '../components/event-actions';
 import { EventRoster } from '../components/event-roster';
@@ -25,6 +26,8 @@ export function ProgramEventPage() {
   const programId = useProgramId();
   const { eventId = '' } = useParams();
   const detail = useQuery(programEventQueryOptions(programId, eventId));
+  // RSVPs, marks and edits by others show at once; a series edit arrives on the program's topic.
+  useRealtimeTopics([`event:${eventId}`, `program:${programId}`]);
   return (
     <QueryState query={detail} notFoundIsPage>
       {(data) => <EventDetailView detail={data} />}

@@ -9,6 +9,7 @@ import { EventList } from '../../../components/event-list';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { mapsSearchUrl, nextDaysRange } from '../../../lib/format';
+import { useRealtime } from '../../../lib/realtime';
 import { programEventsQueryOptions, programQueryOptions, programStaffQueryOptions } from '../api';
 import { EnrolForm } from '../components/enrol-form';
 import { EnrolNewPersonForm } from '../components/enrol-new-person-form';
@@ -28,6 +29,8 @@ const UPCOMING_DAYS = 30;
 export function ProgramPage() {
   const programId = useProgramId();
   const program = useQuery(programQueryOptions(programId));
+  // Upcoming events, enrolments and the roster change by themselves.
+  useRealtime(`program:${programId}`);
   return (
     <QueryState query={program} notFoundIsPage>
       {(detail) => <ProgramOverview detail={detail} />}

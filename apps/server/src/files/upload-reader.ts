@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import { UPLOAD_FIELD } from '@rally/shared/files';
+import { AppError } from '../http/errors.ts';
+import { badUpload, type Upload } from './image-upload.ts';
+
+/**
+ * Options of `@fastify/multipart` for a route taking one file of at most
+ * `maxBytes`: busboy cuts the stream at `maxBytes + 1`, so an oversized
+ * upload is never buffered whole and the extra byte tells "too large" from
+ * "exactly the limit"; a few small fields at most. `preservePath` hands us
+ * the file name as sent, so names with a path can be refused (busboy would
+ * otherwise strip the path silently).
+ */
+export function multipartOptions(maxBytes: number) {
+  return {
+    preservePath: true,
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: maxBytes + 1,
+      files: 1,
+      fields: 4,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: 5,
+      headerPairs: 20,
+    },
+  };
+}
+
+/**
+ * Reads the one file of a multipart request from the field `file` (within
+ * the limits of {@link multipartOptions}). `noun` names it in messages
+ * ("image", "file"). Throws `validation_failed`: `tooLarge()` (413) when the
+ * file is cut off at the limit, 400 when the request is not multipart, has
+ * no file, uses another field, or is malformed.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  tooLarge: () => AppError,
+  noun = 'image',
+): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw badUpload(`Send the ${noun} as multipart/form-data in the field "${UPLOAD_FIELD}".`);
+  }
+  try {
+    const part = await request.file();
+    if (!part) throw badUpload(`Attach ${article(noun)} ${noun} in the field "${UPLOAD_FIELD}".`);
+    if (part.fieldname !== UPLOAD_FIELD) {
+      throw badUpload(`Send the ${noun} in the field "${UPLOAD_FIELD}", not "${part.fieldname}".`);
+    }
+    return { fileName: part.filename, bytes: await part.toBuffer() };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw badUpload(`Send exactly one ${noun} and nothing else.`);
+    }
+    throw badUpload('The upload is not valid multipart/form-data.');
+  }
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? 'an' : 'a';
+}

@@ -1,0 +1,117 @@
+import type { Tx } from '../db/client.ts';
+import type { NotificationRow } from './notifications.repository.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+/** What a notification about an event shows (as of the change): the event row's fields and its program's name. */
+export interface EventFacts {
+  id: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  location: string;
+  programName: string;
+}
+
+/** The notification data of `event`: `title`, `eventTitle`, `startsAt` (UTC ISO), `timeZone`, `location`, `programName`. */
+function eventData(event: EventFacts): Record<string, unknown> {
+  return {
+    title: event.title,
+    eventTitle: event.title,
+    startsAt: event.startsAt.toISOString(),
+    timeZone: event.timeZone,
+    location: event.location,
+    programName: event.programName,
+  };
+}
+
+/** Each profile of `profileIds` with the path of its event page (`/p/{profileId}/events/{eventId}`). */
+function eventPages(profileIds: readonly string[], eventId: string, data: Record<string, unknown>) {
+  return [...new Set(profileIds)].map((profileId) => ({
+    profileId,
+    path: `/p/${profileId}/events/${eventId}`,
+    data,
+  }));
+}
+
+/**
+ * Tells the families of `rosterProfileIds` that `event` was cancelled
+ * (docs/decisions/007), in the cancel's transaction; nothing for an event
+ * that already ended (history, not news). Returns the rows to publish after
+ * commit.
+ */
+export function noticeEventCancelled(
+  notifications: NotificationsService,
+  tx: Tx,
+  a: {
+    event: EventFacts;
+    rosterProfileIds: readonly string[];
+    reason: string | null;
+    actorUserId: string;
+    now: Date;
+  },
+): Promise<NotificationRow[]> {
+  if (a.event.endsAt <= a.now) return Promise.resolve([]);
+  return notifications.notifyProfileManagers(tx, {
+    kind: 'event_cancelled',
+    profiles: eventPages(a.rosterProfileIds, a.event.id, {
+      ...eventData(a.event),
+      reason: a.reason,
+    }),
+    exceptUserId: a.actorUserId,
+  });
+}
+
+/**
+ * Tells the families of `rosterProfileIds` that `after` moved (its start,
+ * end or place changed from `before`; docs/decisions/007 "event moved"), in
+ * the edit's transaction. Nothing when neither changed or the event has
+ * ended. `data` has the new time and place and the previous ones
+ * (`previousStartsAt`, `previousLocation`). Returns the rows to publish.
+ */
+export function noticeEventMoved(
+  notifications: NotificationsService,
+  tx: Tx,
+  a: {
+    before: EventFacts;
+    after: EventFacts;
+    rosterProfileIds: readonly string[];
+    actorUserId: string;
+    now: Date;
+  },
+): Promise<NotificationRow[]> {
+  const { before, after } = a;
+  const isMoved =
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.endsAt.getTime() !== after.endsAt.getTime() ||
+    before.location !== after.location;
+  if (!isMoved || after.endsAt <= a.now) return Promise.resolve([]);
+  return notifications.notifyProfileManagers(tx, {
+    kind: 'event_changed',
+    profiles: eventPages(a.rosterProfileIds, after.id, {
+      ...eventData(after),
+      previousStartsAt: before.startsAt.toISOString(),
+      previousLocation: before.location,
+    }),
+    exceptUserId: a.actorUserId,
+  });
+}
+
+/**
+ * Tells the families of `promotedProfileIds` that their waitlisted `going`
+ * got a place at `event` (docs/decisions/007 "waitlist promotions"), in the
+ * transaction that promoted them. `actorUserId` (who freed the place) is
+ * not told. Returns the rows to publish after commit.
+ */
+export function noticeRsvpPromoted(
+  notifications: NotificationsService,
+  tx: Tx,
+  a: { event: EventFacts; promotedProfileIds: readonly string[]; actorUserId: string | null },
+): Promise<NotificationRow[]> {
+  if (a.promotedProfileIds.length === 0) return Promise.resolve([]);
+  return notifications.notifyProfileManagers(tx, {
+    kind: 'rsvp_promoted',
+    profiles: eventPages(a.promotedProfileIds, a.event.id, eventData(a.event)),
+    exceptUserId: a.actorUserId,
+  });
+}

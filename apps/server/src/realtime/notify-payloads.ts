@@ -1,0 +1,69 @@
+import { realtimeEventSchema, type RealtimeEvent } from '@rally/shared/realtime';
+import { z } from 'zod';
+
+/**
+ * Largest NOTIFY payload Rally sends, in UTF-8 bytes (docs/decisions/007:
+ * under PostgreSQL's 8,000-byte limit, with room to spare).
+ */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7900;
+
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * Packs `events` in order into as few JSON arrays as fit in `maxBytes`
+ * each (docs/decisions/007). An event too big on its own travels without
+ * its `payload` (clients refetch what it names); if even that is too big
+ * (an absurd id list) it is dropped, as realtime is lossy by design and
+ * clients resync.
+ */
+export function packNotifyPayloads(
+  events: readonly RealtimeEvent[],
+  maxBytes = MAX_NOTIFY_PAYLOAD_BYTES,
+): string[] {
+  const packed: string[] = [];
+  let current: string[] = [];
+  let currentBytes = 2; // the brackets
+  const flush = () => {
+    if (current.length > 0) packed.push(`[${current.join(',')}]`);
+    current = [];
+    currentBytes = 2;
+  };
+  for (const event of events) {
+    const json = fitting(event, maxBytes - 2);
+    if (json === null) continue;
+    const bytes = byteLength(json);
+    const separator = current.length > 0 ? 1 : 0;
+    if (currentBytes + separator + bytes > maxBytes) flush();
+    current.push(json);
+    currentBytes += (current.length > 1 ? 1 : 0) + bytes;
+  }
+  flush();
+  return packed;
+}
+
+/** The event as JSON within `maxBytes`: whole, else without its payload, else null. */
+function fitting(event: RealtimeEvent, maxBytes: number): string | null {
+  const whole = JSON.stringify(event);
+  if (byteLength(whole) <= maxBytes) return whole;
+  const { payload: _dropped, ...bare } = event;
+  const withoutPayload = JSON.stringify(bare);
+  return byteLength(withoutPayload) <= maxBytes ? withoutPayload : null;
+}
+
+const payloadSchema = z.array(realtimeEventSchema);
+
+/**
+ * The events of one NOTIFY payload written by {@link packNotifyPayloads}, or
+ * null when it is not one (another program NOTIFYing on the channel).
+ */
+export function parseNotifyPayload(payload: string | undefined): RealtimeEvent[] | null {
+  if (!payload) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const parsed = payloadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { conversations, events, profileManagers, sessions, users } from '../db/schema/index.ts';
+
+/** The PostgreSQL channel every Rally instance LISTENs on (docs/decisions/007). */
+export const REALTIME_CHANNEL = 'rally_realtime';
+
+/**
+ * Sends `payloads` (JSON texts, each under NOTIFY's 8,000-byte limit) on
+ * {@link REALTIME_CHANNEL} in one statement, in order. Outside a
+ * transaction they are delivered at once; inside one, at its commit, in
+ * commit order (PostgreSQL NOTIFY).
+ */
+export async function notifyPayloads(db: Db | Tx, payloads: readonly string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(${sql.param([...payloads])}::text[]) with ordinality as t(p, n) order by n`,
+  );
+}
+
+/** A live session and its user's global-admin flag, as a socket's actor needs them. */
+export interface LiveSession {
+  userId: string;
+  isGlobalAdmin: boolean;
+  expiresAt: Date;
+}
+
+/**
+ * The session `sessionId` if it is neither revoked nor expired at `now`,
+ * with its user's current global-admin flag; undefined otherwise.
+ */
+export async function findLiveSessionById(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      isGlobalAdmin: users.isGlobalAdmin,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  return row;
+}
+
+/** The program of event `eventId`, or undefined when there is no such event. */
+export async function findEventProgramId(db: Db, eventId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ programId: events.programId })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row?.programId;
+}
+
+/** The program and profile of conversation `conversationId`, or undefined when there is none. */
+export async function findConversationParties(
+  db: Db,
+  conversationId: string,
+): Promise<{ programId: string; profileId: string } | undefined> {
+  const [row] = await db
+    .select({ programId: conversations.programId, profileId: conversations.profileId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  return row;
+}
+
+/** Ids of the profiles `userId` manages (self or guardian). */
+export async function managedProfileIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ profileId: profileManagers.profileId })
+    .from(profileManagers)
+    .where(eq(profileManagers.userId, userId));
+  return rows.map((r) => r.profileId);
+}
+
+/** Users who manage profile `profileId` (their access changes with the profile's subscriptions). */
+export async function managersOfProfile(db: Db | Tx, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: profileManagers.userId })
+    .from(profileManagers)
+    .where(eq(profileManagers.profileId, profileId));
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,87 @@
+import type { Topic } from '@rally/shared/realtime';
+import { isOnRoster } from '../attendance/roster.repository.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import type { PolicyActor } from '../policy/policy.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { ProgramsService } from '../programs/programs.service.ts';
+import * as repo from './realtime.repository.ts';
+
+/**
+ * Who may follow which realtime topic (docs/decisions/007), decided with the
+ * same services and policy module as the HTTP routes:
+ * - `config:client`: anyone, signed out too (SPEC.md §4: followed live);
+ * - `user:{id}`: only that user;
+ * - `program:{id}`: `program:view` (staff, org members, families);
+ * - `event:{id}`: `program:view` on its program, or managing a profile on
+ *   its roster (a family whose enrolment ended but who answered or was marked);
+ * - `conversation:{id}`: its staff side (`program:view-roster`) or its
+ *   family side (managing its profile);
+ * - `profile:{id}`: `profile:view` (its managers; global admins).
+ */
+export class TopicAccess {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramsService,
+    private readonly profiles: ProfilesService,
+  ) {}
+
+  /**
+   * Whether `actor` (null = signed out) may follow `topic`. Never throws for
+   * "not allowed": a topic one may not see is simply false (the socket
+   * answers `denied` with `not_found`, DESIGN.md §2); database errors
+   * propagate.
+   */
+  async canFollow(actor: PolicyActor | null, topic: Topic): Promise<boolean> {
+    if (topic === 'config:client') return true;
+    if (!actor) return false;
+    const separator = topic.indexOf(':');
+    const kind = topic.slice(0, separator);
+    const id = topic.slice(separator + 1);
+    switch (kind) {
+      case 'user':
+        return id === actor.userId;
+      case 'program':
+        return allowed(() => this.programs.authorize(actor, id));
+      case 'profile':
+        return allowed(() => this.profiles.authorize(actor, id));
+      case 'event':
+        return this.canFollowEvent(actor, id);
+      case 'conversation':
+        return this.canFollowConversation(actor, id);
+      default:
+        return false;
+    }
+  }
+
+  private async canFollowEvent(actor: PolicyActor, eventId: string): Promise<boolean> {
+    const programId = await repo.findEventProgramId(this.db, eventId);
+    if (!programId) return false;
+    if (await allowed(() => this.programs.authorize(actor, programId))) return true;
+    const managed = await repo.managedProfileIds(this.db, actor.userId);
+    const onRoster = await Promise.all(managed.map((p) => isOnRoster(this.db, eventId, p)));
+    return onRoster.includes(true);
+  }
+
+  private async canFollowConversation(actor: PolicyActor, conversationId: string) {
+    const parties = await repo.findConversationParties(this.db, conversationId);
+    if (!parties) return false;
+    const isStaffSide = await allowed(() =>
+      this.programs.authorize(actor, parties.programId, 'program:view-roster'),
+    );
+    return isStaffSide || allowed(() => this.profiles.authorize(actor, parties.profileId));
+  }
+}
+
+/** True when `check` passes, false when it throws an access error (404/403); other errors propagate. */
+async function allowed(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'not_found' || err.code === 'forbidden')) {
+      return false;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,144 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
+import { createTestApp, makeGlobalAdmin, signUp, type TestApp } from './harness.ts';
+
+/**
+ * The hot paths of DESIGN.md §7 and what they cost in statements
+ * (docs/decisions/008): a profile's month calendar is the session lookup and
+ * one statement; an attendance mark checks access with its lock and reads
+ * the roster once. The answers stay what the slower paths answer.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Runs `send` and returns the names of the statements it sent (`?` for an unnamed one). */
+async function statementsOf<T>(send: () => Promise<T>): Promise<{ answer: T; names: string[] }> {
+  const names: string[] = [];
+  const query = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const config = args[0] as { name?: string; text?: string } | string;
+    const text = typeof config === 'string' ? config : config.text;
+    // Realtime NOTIFYs after a commit are another concern's statements.
+    if (!text?.includes('pg_notify')) {
+      names.push(typeof config === 'string' ? '?' : (config.name ?? '?'));
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  const answer = await send();
+  vi.restoreAllMocks();
+  return { answer, names };
+}
+
+/** `[from, to)` of the month (UTC ISO) around `at`, as the calendar page asks. */
+function monthAround(at: Date) {
+  const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) - 86_400_000);
+  const to = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 2));
+  return `from=${from.toISOString()}&to=${to.toISOString()}`;
+}
+
+describe('a profile’s month calendar', () => {
+  it('is one statement after the session for its manager, with the same events', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Ishaan');
+    const eventId = await createEvent(t, coach, programId, { title: 'Nets' });
+    const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
+
+    const { answer, names } = await statementsOf(() => t.req(family.parent, 'GET', url));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
+    expect(names).toEqual(['auth_live_session', 'calendar_managed_profile']);
+
+    const admin = await signUp(t, 'Admin Aditi');
+    await makeGlobalAdmin(t, admin);
+    const asAdmin = await t.req(admin, 'GET', url);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().events).toEqual(answer.json().events);
+  });
+
+  it('an empty month, a stranger and a global admin take the profile’s own check', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Meera');
+    const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
+
+    const empty = await statementsOf(() => t.req(family.parent, 'GET', url));
+    expect(empty.answer.statusCode).toBe(200);
+    expect(empty.answer.json().events).toEqual([]);
+    expect(empty.names).toContain('profiles_managed_profile');
+
+    const stranger = await signUp(t, 'Stranger Sam');
+    const refused = await t.req(stranger, 'GET', url);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('not_found');
+
+    const eventId = await createEvent(t, coach, programId, { title: 'Laps' });
+    const admin = await signUp(t, 'Admin Arun');
+    await makeGlobalAdmin(t, admin);
+    const asAdmin = await t.req(admin, 'GET', url);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
+  });
+});
+
+describe('an attendance mark', () => {
+  it('locks with the access check, reads the roster once and answers what a read answers', async () => {
+    const { coach, programId } = await createClub(t);
+    const [asha, bela] = await Promise.all(
+      ['Asha', 'Bela'].map((n) => enrolFamily(t, coach, programId, n)),
+    );
+    const eventId = await createEvent(t, coach, programId, { title: 'Drills' });
+    const url = `/api/programs/${programId}/events/${eventId}/attendance`;
+    const at = t.clock.now().toISOString();
+
+    const { answer, names } = await statementsOf(() =>
+      t.req(coach, 'PUT', url, {
+        marks: [
+          { profileId: asha!.childId, status: 'present', note: 'On time', markedAt: at },
+          { profileId: bela!.childId, status: 'absent', markedAt: at },
+        ],
+      }),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(names).toContain('attendance_lock_event');
+    expect(names.filter((n) => n === 'roster_list')).toHaveLength(1);
+    expect(names).not.toContain('programs_access');
+
+    const { results, ...view } = answer.json();
+    expect(results).toEqual([
+      { profileId: asha!.childId, outcome: 'applied' },
+      { profileId: bela!.childId, outcome: 'applied' },
+    ]);
+    expect(view).toEqual((await t.req(coach, 'GET', url)).json());
+    expect(view.roster).toMatchObject([
+      { displayName: 'Asha', status: 'present', note: 'On time', markedBy: { userId: coach.id } },
+      { displayName: 'Bela', status: 'absent', note: null, markedBy: { userId: coach.id } },
+    ]);
+  });
+
+  it('a profile who joins the roster by the mark is in the answer', async () => {
+    const { coach, programId } = await createClub(t);
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000);
+    const eventId = await createEvent(t, coach, programId, { startLocal: localOf(yesterday) });
+    const late = await enrolFamily(t, coach, programId, 'Latecomer');
+    const url = `/api/programs/${programId}/events/${eventId}/attendance`;
+
+    const marked = await t.req(coach, 'PUT', url, {
+      marks: [{ profileId: late.childId, status: 'late', markedAt: t.clock.now().toISOString() }],
+    });
+    expect(marked.statusCode).toBe(200);
+    const { results, ...view } = marked.json();
+    expect(results).toEqual([{ profileId: late.childId, outcome: 'applied' }]);
+    expect(view.roster).toMatchObject([{ displayName: 'Latecomer', status: 'late' }]);
+    expect(view).toEqual((await t.req(coach, 'GET', url)).json());
+  });
+});

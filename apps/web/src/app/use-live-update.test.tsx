@@ -1,0 +1,112 @@
+import type { ClientConfig } from '@rally/shared/config';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { LiveUpdatePlugin, Platform } from '../lib/platform';
+import { mockApi } from '../test/api-mock';
+import { FakeWebSocket } from '../test/fake-websocket';
+import { createQueryClient } from './query-client';
+import { useLiveUpdate } from './use-live-update';
+
+function nativePlatform() {
+  const calls: string[] = [];
+  const plugin: LiveUpdatePlugin = {
+    downloadBundle: async ({ bundleId }) => void calls.push(`download ${bundleId}`),
+    setNextBundle: async ({ bundleId }) => void calls.push(`next ${bundleId}`),
+    getCurrentBundle: async () => {
+      calls.push('current');
+      return { bundleId: '1.0.0' };
+    },
+    reset: async () => void calls.push('reset'),
+    ready: async () => void calls.push('ready'),
+  };
+  const platform: Platform = { isNative: true, liveUpdate: plugin };
+  return { platform, calls };
+}
+
+function Probe({ userId, platform }: { userId: string | null; platform: Platform }) {
+  useLiveUpdate(userId, platform);
+  return null;
+}
+
+function renderProbe(userId: string | null, platform: Platform) {
+  const queryClient = createQueryClient({ retry: false });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Probe userId={userId} platform={platform} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The server announces a change of the config record on `config:client`. */
+function publishConfig(config: ClientConfig) {
+  act(() => {
+    FakeWebSocket.latest().receive({
+      type: 'event',
+      event: {
+        topic: 'config:client',
+        kind: 'config.updated',
+        ids: ['client'],
+        version: Date.now(),
+        payload: config,
+      },
+    });
+  });
+}
+
+describe('the root view’s live-update check (SPEC.md §2, §4)', () => {
+  it('at start-up on native resets, reads the current package, checks, and checks again on a config change', async () => {
+    mockApi({
+      'GET /api/config/client': {
+        url: 'https://cdn.example.com/bundle-1.1.0.zip',
+        disableLiveUpdate: false,
+      },
+    });
+    const { platform, calls } = nativePlatform();
+    renderProbe('u1', platform);
+    await waitFor(() =>
+      expect(calls).toEqual(['reset', 'current', 'ready', 'download 1.1.0', 'next 1.1.0']),
+    );
+
+    act(() => FakeWebSocket.latest().acceptAsServer('u1'));
+    expect(FakeWebSocket.latest().subscribedTopics()).toEqual(['config:client']);
+    act(() => FakeWebSocket.latest().confirmSubscriptions());
+    publishConfig({ url: 'https://cdn.example.com/bundle-1.2.0.zip', disableLiveUpdate: false });
+    await waitFor(() => expect(calls.slice(5)).toEqual(['download 1.2.0', 'next 1.2.0']));
+
+    publishConfig({ url: 'https://cdn.example.com/bundle-1.3.0.zip', disableLiveUpdate: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(7);
+  });
+
+  it('signed out on native, checks at start-up with the public record and again on a live change', async () => {
+    const requests = mockApi({
+      'GET /api/config/client': {
+        url: 'https://cdn.example.com/bundle-1.5.0.zip',
+        disableLiveUpdate: false,
+      },
+    });
+    const { platform, calls } = nativePlatform();
+    renderProbe(null, platform);
+    await waitFor(() =>
+      expect(calls).toEqual(['reset', 'current', 'ready', 'download 1.5.0', 'next 1.5.0']),
+    );
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/config/client']);
+    act(() => FakeWebSocket.latest().acceptAsServer(null));
+    act(() => FakeWebSocket.latest().confirmSubscriptions());
+    publishConfig({ url: 'https://cdn.example.com/bundle-2.0.0.zip', disableLiveUpdate: false });
+    await waitFor(() => expect(calls.slice(5)).toEqual(['download 2.0.0', 'next 2.0.0']));
+  });
+
+  it('in a browser follows the record but never calls a plugin', async () => {
+    const requests = mockApi({});
+    const { platform, calls } = nativePlatform();
+    renderProbe('u1', { ...platform, isNative: false });
+    act(() => FakeWebSocket.latest().acceptAsServer('u1'));
+    act(() => FakeWebSocket.latest().confirmSubscriptions());
+    publishConfig({ url: 'https://cdn.example.com/bundle-2.0.0.zip', disableLiveUpdate: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+});

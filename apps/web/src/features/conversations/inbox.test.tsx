@@ -1,0 +1,345 @@
+import type { ConversationSummary, CreateAnnouncement, Inbox } from '@rally/shared/conversations';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../test/api-mock';
+import {
+  makeConversationSummary,
+  makeEvent,
+  makeEventDetail,
+  makeProfile,
+  makeProgram,
+  makeProgramDetail,
+  makeRealtimeFrame,
+  makeRosterEntry,
+  makeUser,
+  newId,
+} from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { FakeWebSocket } from '../../test/fake-websocket';
+
+afterEach(() => localStorage.clear());
+
+/** Plays the server's side of the app's WebSocket: accepts it as `userId` and confirms what it follows. */
+async function openRealtime(userId: string): Promise<FakeWebSocket> {
+  await waitFor(() => expect(FakeWebSocket.instances).not.toHaveLength(0));
+  const socket = FakeWebSocket.latest();
+  socket.acceptAsServer(userId);
+  socket.confirmSubscriptions();
+  return socket;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+function lastMessage(
+  body: string,
+  overrides: Partial<NonNullable<ConversationSummary['lastMessage']>> = {},
+) {
+  return {
+    body,
+    senderSide: 'family' as const,
+    senderName: 'Asha Rao',
+    createdAt: hoursAgo(1),
+    isDeleted: false,
+    hasAttachments: false,
+    ...overrides,
+  };
+}
+
+/** A program with three enrolled profiles: two threads (one unread) and one without a thread. */
+function staffInbox() {
+  const program = makeProgram({ activeSubscriptions: 12 });
+  const kabir = makeConversationSummary({
+    id: newId(),
+    programId: program.id,
+    profileName: 'Kabir Rao',
+    lastMessage: lastMessage('Thanks, see you then'),
+    unreadCount: 2,
+  });
+  const diya = makeConversationSummary({
+    id: newId(),
+    programId: program.id,
+    profileName: 'Diya Shah',
+    lastMessage: lastMessage('', {
+      senderSide: 'staff',
+      senderName: 'Coach Meera',
+      hasAttachments: true,
+      createdAt: hoursAgo(30),
+    }),
+  });
+  const ravi = makeConversationSummary({ programId: program.id, profileName: 'Ravi Kumar' });
+  const inbox = (q: string | null): Inbox => ({
+    conversations: [kabir, diya, ravi].filter(
+      (entry) => !q || entry.profileName.toLowerCase().includes(q.toLowerCase()),
+    ),
+    nextCursor: null,
+  });
+  return { program, kabir, diya, ravi, inbox };
+}
+
+describe('the program inbox', () => {
+  it('lists threads newest first with the last message and unread count, and keeps the search in ?q=', async () => {
+    const { program, inbox } = staffInbox();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': (request) => inbox(request.search.get('q')),
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Kabir Rao',
+      'Diya Shah',
+    ]);
+    expect(rows[0]).toHaveTextContent('Asha Rao: Thanks, see you then');
+    expect(rows[0]).toHaveTextContent('2 unread messages');
+    expect(rows[1]).toHaveTextContent('Coach Meera: Attachment');
+    expect(rows[1]).not.toHaveTextContent('unread');
+    expect(rows[0]).toHaveAttribute(
+      'href',
+      `/programs/${program.id}/conversations/${inbox(null).conversations[0]?.profileId}`,
+    );
+
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
+    await app.user.type(search, 'kab');
+    await waitFor(() =>
+      expect(app.currentPath()).toBe(`/programs/${program.id}/conversations?q=kab`),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link'),
+      ).toHaveLength(1),
+    );
+    expect(
+      requests
+        .filter((r) => r.path.endsWith('/conversations'))
+        .at(-1)
+        ?.search.get('q'),
+    ).toBe('kab');
+    // The page is re-created for the new URL: the search box keeps the text and the focus.
+    const again = screen.getByRole('searchbox', { name: 'Search conversations' });
+    expect(again).toHaveValue('kab');
+    expect(again).toHaveFocus();
+  });
+
+  it('updates unread counts live, in the list and on the Conversations link', async () => {
+    const { program, kabir, inbox } = staffInbox();
+    const coach = makeUser();
+    let unread = 2;
+    mockApi({
+      'GET /api/auth/session': { user: coach },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => {
+        const answer = inbox(null);
+        return {
+          ...answer,
+          conversations: answer.conversations.map((c) =>
+            c.id === kabir.id ? { ...c, unreadCount: unread } : c,
+          ),
+        };
+      },
+      'GET /api/conversations/unread': () => ({
+        programs: { [program.id]: unread > 0 ? 1 : 0 },
+        profiles: {},
+      }),
+    });
+    renderApp(`/programs/${program.id}/conversations`);
+
+    expect(await screen.findByText('2 unread messages')).toBeInTheDocument();
+    const socket = await openRealtime(coach.id);
+    expect(socket.subscribedTopics()).toContain(`program:${program.id}`);
+    expect(
+      await screen.findByRole('link', { name: 'Conversations, 1 unread conversation' }),
+    ).toHaveAttribute('aria-current', 'page');
+    unread = 3;
+    socket.receive(makeRealtimeFrame(`program:${program.id}`, 'conversation.updated'));
+    expect(await screen.findByText('3 unread messages')).toBeInTheDocument();
+    unread = 0;
+    // The family's thread was read by a colleague.
+    socket.receive(makeRealtimeFrame(`program:${program.id}`, 'conversation.updated'));
+    await waitFor(() => expect(screen.queryByText(/unread message/)).toBeNull());
+    expect(screen.getByRole('link', { name: 'Conversations' })).toBeInTheDocument();
+  });
+
+  it('starts a new conversation with an enrolled profile that has none', async () => {
+    const { program, ravi, inbox } = staffInbox();
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'GET /api/programs/:programId/conversations/:otherParty': {
+        summary: ravi,
+        messages: [],
+        hasOlder: false,
+        side: 'staff',
+        canWrite: true,
+        otherSideReadAt: null,
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write to a family' });
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['RKRavi Kumar']);
+    await app.user.click(within(dialog).getByRole('link', { name: /Ravi Kumar/ }));
+    expect(
+      await screen.findByRole('heading', { name: "Conversation with Ravi Kumar's family" }),
+    ).toBeInTheDocument();
+    expect(app.currentPath()).toBe(`/programs/${program.id}/conversations/${ravi.profileId}`);
+    expect(screen.getByText('No messages yet. Write the first one below.')).toBeInTheDocument();
+  });
+
+  it('sends an announcement to all families after confirming how many it reaches', async () => {
+    const { program, inbox } = staffInbox();
+    const sent: CreateAnnouncement[] = [];
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'POST /api/programs/:programId/announcements': (request) => {
+        sent.push(request.body as CreateAnnouncement);
+        return json(
+          {
+            announcement: {
+              id: newId(),
+              programId: program.id,
+              eventId: null,
+              body: 'x',
+              recipientCount: 12,
+              sender: null,
+              createdAt: new Date().toISOString(),
+            },
+          },
+          201,
+        );
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('button', { name: 'Announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    expect(
+      await within(dialog).findByRole('radio', { name: 'All enrolled families (12)' }),
+    ).toBeChecked();
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: 'Announcement' }),
+      'No training on Diwali.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(
+      within(dialog).getByText(
+        'This goes to 12 families, each in their conversation with the program.',
+      ),
+    ).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send to 12 families' }));
+    expect(await screen.findByText('Announcement sent to 12 families.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.clientMessageId).toMatch(UUID);
+    expect(sent[0]).toMatchObject({ body: 'No training on Diwali.' });
+    expect(sent[0]?.eventId).toBeUndefined();
+  });
+
+  it('sends an announcement to one upcoming event’s roster', async () => {
+    const { program, inbox } = staffInbox();
+    const event = makeEvent({
+      programId: program.id,
+      title: 'Saturday match',
+      startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    const sent: CreateAnnouncement[] = [];
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'GET /api/programs/:programId/events': { events: [event] },
+      'GET /api/programs/:programId/events/:eventId': makeEventDetail(event, {
+        roster: [makeRosterEntry(), makeRosterEntry(), makeRosterEntry()],
+      }),
+      'POST /api/programs/:programId/announcements': (request) => {
+        sent.push(request.body as CreateAnnouncement);
+        return json({ announcement: { recipientCount: 3 } }, 201);
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('button', { name: 'Announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: 'Announcement' }),
+      'Bring whites.',
+    );
+    await app.user.click(within(dialog).getByRole('radio', { name: 'The roster of one event' }));
+    const select = await within(dialog).findByRole('combobox', { name: 'Event' });
+    expect(select).toHaveValue(event.id);
+    expect(await within(dialog).findByText('3 families on its roster')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(
+      within(dialog).getByText(/This goes to 3 families on the roster of Saturday match/),
+    ).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send to 3 families' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ body: 'Bring whites.', eventId: event.id });
+  });
+
+  it('tells a family member that their conversations are on their profile', async () => {
+    const program = makeProgram();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program, false),
+    });
+    renderApp(`/programs/${program.id}/conversations`);
+    expect(
+      await screen.findByText(
+        "Your conversations with this program's staff are on your profile's Conversations page.",
+      ),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith('/conversations'))).toBe(false);
+  });
+});
+
+describe('the family inbox', () => {
+  it('lists the profile’s programs, with "Start a conversation" where there is no thread', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' });
+    const withThread = makeConversationSummary({
+      id: newId(),
+      profileId: profile.id,
+      otherParty: newId(),
+      programName: 'Under-12 weekday batch',
+      lastMessage: lastMessage('Bring water', { senderSide: 'staff', senderName: 'Coach Meera' }),
+      unreadCount: 1,
+    });
+    const without = makeConversationSummary({
+      profileId: profile.id,
+      otherParty: newId(),
+      programName: 'Swimming juniors',
+    });
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/profiles/:profileId': {
+        profile: { ...profile },
+        programs: [],
+        permissions: { canEdit: true, canDelete: true, canGiveOwnLogin: false },
+      },
+      'GET /api/profiles/:profileId/conversations': {
+        conversations: [withThread, without],
+        nextCursor: null,
+      },
+      'GET /api/conversations/unread': { programs: {}, profiles: { [profile.id]: 1 } },
+    });
+    renderApp(`/p/${profile.id}/conversations`);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows[0]).toHaveTextContent('Under-12 weekday batch');
+    expect(rows[0]).toHaveTextContent('Coach Meera: Bring water');
+    expect(rows[0]).toHaveTextContent('1 unread message');
+    expect(rows[1]).toHaveTextContent('Swimming juniors');
+    expect(rows[1]).toHaveTextContent('Start a conversation');
+    expect(rows[1]).toHaveAttribute('href', `/p/${profile.id}/conversations/${without.otherParty}`);
+    expect(
+      await screen.findByRole('link', { name: 'Conversations, 1 unread conversation' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import type { ClientConfig } from '@rally/shared/config';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/**
+ * TanStack Query key of the config record `client` (SPEC.md §3), the same
+ * as the admin feature's `adminKeys.clientConfig()` (query keys are the
+ * contract between features), so the global-admin form, the account page
+ * and the live-update check share one cache entry that realtime
+ * `config.updated` events replace.
+ */
+export const clientConfigKey = ['config', 'client'] as const;
+
+/** `GET /api/config/client` (public, signed out too): `{ url, disableLiveUpdate }`. */
+export const clientConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: clientConfigKey,
+    queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/config/client', { signal }),
+  });

@@ -1,0 +1,181 @@
+import type { ClientConfig } from '@rally/shared/config';
+import { describe, expect, it, vi } from 'vitest';
+import { takeConsoleErrors } from '../test/console-errors';
+import {
+  checkLiveUpdate,
+  isAlreadyExistsError,
+  isUpdateNeeded,
+  startLiveUpdate,
+} from './live-update';
+import { currentPlatform, type LiveUpdatePlugin, type Platform } from './platform';
+
+/** A fake of SPEC.md §7's native update plugin that records its calls. */
+function fakePlugin(overrides: Partial<LiveUpdatePlugin> = {}) {
+  const calls: [string, unknown?][] = [];
+  const plugin: LiveUpdatePlugin = {
+    downloadBundle: async (options) => void calls.push(['downloadBundle', options]),
+    setNextBundle: async (options) => void calls.push(['setNextBundle', options]),
+    getCurrentBundle: async () => {
+      calls.push(['getCurrentBundle']);
+      return { bundleId: '1.0.0' };
+    },
+    reset: async () => void calls.push(['reset']),
+    ready: async () => void calls.push(['ready']),
+  };
+  for (const [name, fn] of Object.entries(overrides)) {
+    const op = name as keyof LiveUpdatePlugin;
+    plugin[op] = (async (options?: unknown) => {
+      calls.push([op, options]);
+      return (fn as (o?: unknown) => Promise<unknown>)(options);
+    }) as never;
+  }
+  return { plugin, calls };
+}
+
+const native = (plugin: LiveUpdatePlugin): Platform => ({ isNative: true, liveUpdate: plugin });
+const config = (url: string | null, disableLiveUpdate = false): ClientConfig => ({
+  url,
+  disableLiveUpdate,
+});
+const url = 'https://cdn.example.com/rally/bundle-1.4.2.zip';
+
+describe('isUpdateNeeded (SPEC.md §4)', () => {
+  it('needs a recommended id, live update on, and an id other than the current one', () => {
+    expect(isUpdateNeeded(config(url), '1.0.0')).toBe(true);
+    expect(isUpdateNeeded(config(url), null)).toBe(true);
+    expect(isUpdateNeeded(config(url), '1.4.2')).toBe(false);
+    expect(isUpdateNeeded(config(url, true), '1.0.0')).toBe(false);
+    expect(isUpdateNeeded(config(null), '1.0.0')).toBe(false);
+    expect(isUpdateNeeded(config('https://cdn.example.com/app.zip'), '1.0.0')).toBe(false);
+  });
+});
+
+describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
+  it('downloads the recommended package, then sets it as the next one', async () => {
+    const { plugin, calls } = fakePlugin();
+    const outcome = await checkLiveUpdate(native(plugin), config(url), '1.0.0');
+    expect(outcome).toEqual({ kind: 'updated', recommendedBundleId: '1.4.2' });
+    expect(calls).toEqual([
+      ['downloadBundle', { bundleId: '1.4.2', url }],
+      ['setNextBundle', { bundleId: '1.4.2' }],
+    ]);
+  });
+
+  it('is skipped with no plugin call when the platform is not native', async () => {
+    const { plugin, calls } = fakePlugin();
+    const outcome = await checkLiveUpdate(
+      { isNative: false, liveUpdate: plugin },
+      config(url),
+      null,
+    );
+    expect(outcome).toMatchObject({ kind: 'skipped', reason: 'not-native' });
+    expect(calls).toEqual([]);
+  });
+
+  it('is skipped when there is no recommended package id', async () => {
+    const { plugin, calls } = fakePlugin();
+    for (const none of [null, 'https://cdn.example.com/rally/latest.zip']) {
+      const outcome = await checkLiveUpdate(native(plugin), config(none), '1.0.0');
+      expect(outcome).toEqual({
+        kind: 'skipped',
+        reason: 'no-recommended-id',
+        recommendedBundleId: null,
+      });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('is skipped when disableLiveUpdate is true, or the package is already the current one', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await checkLiveUpdate(native(plugin), config(url, true), '1.0.0')).toMatchObject({
+      kind: 'skipped',
+      reason: 'disabled',
+    });
+    expect(await checkLiveUpdate(native(plugin), config(url), '1.4.2')).toMatchObject({
+      kind: 'skipped',
+      reason: 'up-to-date',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('ignores a download error saying the package already exists, and still sets it next', async () => {
+    const { plugin, calls } = fakePlugin({
+      downloadBundle: async () => {
+        throw new Error('Bundle 1.4.2 already exists.');
+      },
+    });
+    const outcome = await checkLiveUpdate(native(plugin), config(url), '1.0.0');
+    expect(outcome.kind).toBe('updated');
+    expect(calls.map(([name]) => name)).toEqual(['downloadBundle', 'setNextBundle']);
+    expect(takeConsoleErrors()).toEqual([]);
+  });
+
+  it('logs any other download error with its stack and rethrows it, setting nothing', async () => {
+    const failure = new Error('Download failed: 503');
+    const { plugin, calls } = fakePlugin({
+      downloadBundle: async () => {
+        throw failure;
+      },
+    });
+    await expect(checkLiveUpdate(native(plugin), config(url), '1.0.0')).rejects.toBe(failure);
+    expect(calls.map(([name]) => name)).toEqual(['downloadBundle']);
+    expect(takeConsoleErrors()).toEqual([[failure.stack]]);
+  });
+
+  it('logs an error while setting the next package with its stack and rethrows it', async () => {
+    const failure = new Error('No such bundle');
+    const { plugin } = fakePlugin({
+      setNextBundle: async () => {
+        throw failure;
+      },
+    });
+    await expect(checkLiveUpdate(native(plugin), config(url), '1.0.0')).rejects.toBe(failure);
+    expect(takeConsoleErrors()).toEqual([[failure.stack]]);
+  });
+
+  it('reads "already exists" from the message only', () => {
+    expect(isAlreadyExistsError(new Error('bundle ALREADY EXISTS'))).toBe(true);
+    expect(isAlreadyExistsError(new Error('not found'))).toBe(false);
+    expect(isAlreadyExistsError('Bundle already exists')).toBe(true);
+  });
+});
+
+describe('startLiveUpdate (SPEC.md §4, §7)', () => {
+  it('on native resets live update, reads the current package id, then signals ready', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await startLiveUpdate(native(plugin))).toBe('1.0.0');
+    expect(calls).toEqual([['reset'], ['getCurrentBundle'], ['ready']]);
+  });
+
+  it('in a browser does nothing', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await startLiveUpdate({ isNative: false, liveUpdate: plugin })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('currentPlatform (DESIGN.md §5)', () => {
+  it('is native only when the Capacitor shell says so, with its LiveUpdate plugin', () => {
+    const { plugin } = fakePlugin();
+    expect(currentPlatform({})).toEqual({ isNative: false, liveUpdate: null });
+    expect(
+      currentPlatform({
+        Capacitor: { isNativePlatform: () => false, Plugins: { LiveUpdate: plugin } },
+      }),
+    ).toEqual({ isNative: false, liveUpdate: null });
+    expect(
+      currentPlatform({
+        Capacitor: { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } },
+      }),
+    ).toEqual({ isNative: true, liveUpdate: plugin });
+    expect(currentPlatform({ Capacitor: { isNativePlatform: () => true } })).toEqual({
+      isNative: true,
+      liveUpdate: null,
+    });
+  });
+
+  it('reads globalThis by default (a browser here)', () => {
+    vi.stubGlobal('Capacitor', undefined);
+    expect(currentPlatform().isNative).toBe(false);
+  });
+});

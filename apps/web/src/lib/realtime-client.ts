@@ -1,0 +1,311 @@
+import {
+  reconnectDelayMs,
+  serverFrameSchema,
+  type ClientFrame,
+  type RealtimeEvent,
+  type ServerFrame,
+} from '@rally/shared/realtime';
+
+/** The client pings this often; the server answers `pong` (docs/decisions/007 heartbeat). */
+export const CLIENT_PING_INTERVAL_MS = 15_000;
+/** This long without any frame from the server means the connection is dead: reconnect. */
+export const SILENCE_LIMIT_MS = 45_000;
+/** A topic nobody follows any more is unsubscribed after this delay (page changes often re-follow it). */
+export const UNSUBSCRIBE_DELAY_MS = 2_000;
+
+/** What the client needs of a WebSocket (the browser's, or a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+/** One follower of a topic (a page or component). Every callback is optional. */
+export interface TopicListener {
+  /** An event on the topic. */
+  onEvent?(event: RealtimeEvent): void;
+  /**
+   * After a reconnect, once the topic is followed again: refetch what it
+   * shows (events may have been missed). Not called for a `conversation:`
+   * topic whose listener gave `since` (the server replays instead).
+   */
+  onResync?(): void;
+  /**
+   * For `conversation:` topics: the newest `createdAt`/`editedAt`/`deletedAt`
+   * (UTC ISO) the listener already has; the server replays what changed
+   * after it on resubscribe (docs/decisions/007).
+   */
+  since?(): string | undefined;
+  /** The topic was refused (`denied`) or taken away (`revoked`): the user may no longer see it. */
+  onAccessLost?(reason: 'not_found' | 'unauthenticated' | 'revoked'): void;
+}
+
+/** Options of {@link RealtimeClient}. */
+export interface RealtimeClientOptions {
+  /** The WebSocket URL, e.g. `wss://host/api/realtime`. */
+  url: string;
+  /** Opens a socket (default: the browser's `WebSocket`). */
+  createSocket?: (url: string) => SocketLike;
+  /** App-wide handling of every event, once per event (e.g. TanStack Query invalidations). */
+  onEvent?(event: RealtimeEvent): void;
+  /** App-wide resync of a topic, once per topic after a reconnect or an access loss. */
+  onResync?(topic: string): void;
+}
+
+interface TopicEntry {
+  listeners: Set<TopicListener>;
+  /** Whether the server confirmed it on the current connection. */
+  isSubscribed: boolean;
+  /** Resync once the server confirms it (set on reconnects). */
+  needsResync: boolean;
+  unsubscribeTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const OPEN = 1;
+
+/**
+ * One WebSocket per app to `/api/realtime` (DESIGN.md §4, docs/decisions/007):
+ * ref-counted topic subscriptions (the first follower subscribes, the last
+ * one's leaving unsubscribes after {@link UNSUBSCRIBE_DELAY_MS}), reconnects
+ * with backoff 1, 2, 5, 10 s (`reconnectDelayMs`), then resubscribes every
+ * followed topic (with `since` for conversations) and resyncs the others
+ * once the server confirms them. Pings every 15 s and treats 45 s of
+ * silence as a dead connection. Realtime is lossy by design: callers keep
+ * their data in TanStack Query and treat events as hints to refetch.
+ */
+export class RealtimeClient {
+  private readonly topics = new Map<string, TopicEntry>();
+  private socket: SocketLike | undefined;
+  private isReady = false;
+  private hasBeenReady = false;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private lastHeardAt = 0;
+  private isClosed = false;
+  /** Who the server sees on this socket (`ready`), null when signed out or not connected. */
+  userId: string | null = null;
+
+  constructor(private readonly options: RealtimeClientOptions) {}
+
+  /** Whether the socket is connected and the server said `ready`. */
+  get isConnected(): boolean {
+    return this.isReady;
+  }
+
+  /** Topics followed right now (tests, diagnostics). */
+  get followedTopics(): string[] {
+    return [...this.topics.keys()];
+  }
+
+  /**
+   * Follows `topic` with `listener`; returns the function that stops
+   * following. Connects on first use.
+   */
+  subscribe(topic: string, listener: TopicListener): () => void {
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      entry = {
+        listeners: new Set(),
+        isSubscribed: false,
+        needsResync: false,
+        unsubscribeTimer: undefined,
+      };
+      this.topics.set(topic, entry);
+      this.sendSubscribe(topic);
+    }
+    clearTimeout(entry.unsubscribeTimer);
+    entry.unsubscribeTimer = undefined;
+    entry.listeners.add(listener);
+    this.ensureConnected();
+    const current = entry;
+    return () => {
+      current.listeners.delete(listener);
+      if (current.listeners.size > 0 || current.unsubscribeTimer) return;
+      current.unsubscribeTimer = setTimeout(() => {
+        if (this.topics.get(topic) !== current || current.listeners.size > 0) return;
+        this.topics.delete(topic);
+        if (this.isReady) this.send({ type: 'unsubscribe', topic });
+      }, UNSUBSCRIBE_DELAY_MS);
+    };
+  }
+
+  /** Drops the connection and connects again at once (e.g. the signed-in user changed). */
+  reconnect(): void {
+    if (this.isClosed) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.attempt = 0;
+    this.dropSocket();
+    this.connect();
+  }
+
+  /** Closes for good (the app is going away). */
+  close(): void {
+    this.isClosed = true;
+    clearTimeout(this.reconnectTimer);
+    this.dropSocket();
+    for (const entry of this.topics.values()) clearTimeout(entry.unsubscribeTimer);
+    this.topics.clear();
+  }
+
+  private ensureConnected(): void {
+    if (this.socket || this.reconnectTimer || this.isClosed) return;
+    this.connect();
+  }
+
+  private connect(): void {
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    const socket = create(this.options.url);
+    this.socket = socket;
+    this.isReady = false;
+    socket.onmessage = (message) => {
+      if (this.socket === socket) this.onFrame(message.data);
+    };
+    socket.onclose = () => {
+      if (this.socket === socket) this.onLost();
+    };
+    socket.onerror = () => {
+      // A close event follows; reconnecting happens there.
+    };
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.lastHeardAt = Date.now();
+      this.heartbeatTimer = setInterval(() => this.beat(), CLIENT_PING_INTERVAL_MS);
+    };
+  }
+
+  /** The connection ended (closed, failed or found dead): mark topics for resync and retry later. */
+  private onLost(): void {
+    this.dropSocket();
+    if (this.isClosed) return;
+    const delay = reconnectDelayMs(this.attempt);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect();
+    }, delay);
+  }
+
+  private dropSocket(): void {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+    const socket = this.socket;
+    this.socket = undefined;
+    this.isReady = false;
+    this.userId = null;
+    for (const entry of this.topics.values()) {
+      entry.isSubscribed = false;
+      if (this.hasBeenReady) entry.needsResync = true;
+    }
+    if (socket) {
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.onopen = null;
+      if (socket.readyState <= OPEN) socket.close();
+    }
+  }
+
+  private beat(): void {
+    if (Date.now() - this.lastHeardAt >= SILENCE_LIMIT_MS) {
+      this.onLost();
+      return;
+    }
+    this.send({ type: 'ping' });
+  }
+
+  private onFrame(data: unknown): void {
+    this.lastHeardAt = Date.now();
+    const frame = parseFrame(data);
+    if (!frame) return;
+    switch (frame.type) {
+      case 'ready':
+        return this.onReady(frame.userId);
+      case 'subscribed':
+        return this.onSubscribed(frame.topic);
+      case 'denied':
+        return this.onAccessLost(frame.topic, frame.code);
+      case 'revoked':
+        return this.onAccessLost(frame.topic, 'revoked');
+      case 'event':
+        return this.onEvent(frame.event);
+      case 'error':
+        console.warn(`Realtime: ${frame.message}`);
+        return;
+      case 'pong':
+        return;
+    }
+  }
+
+  private onReady(userId: string | null): void {
+    this.isReady = true;
+    this.hasBeenReady = true;
+    this.attempt = 0;
+    this.userId = userId;
+    for (const topic of this.topics.keys()) this.sendSubscribe(topic);
+  }
+
+  private onSubscribed(topic: string): void {
+    const entry = this.topics.get(topic);
+    if (!entry) return;
+    entry.isSubscribed = true;
+    if (!entry.needsResync) return;
+    entry.needsResync = false;
+    const replayed = topic.startsWith('conversation:') && sinceOf(entry) !== undefined;
+    this.options.onResync?.(topic);
+    for (const listener of [...entry.listeners]) {
+      if (!(replayed && listener.since)) listener.onResync?.();
+    }
+  }
+
+  private onAccessLost(topic: string, reason: 'not_found' | 'unauthenticated' | 'revoked'): void {
+    const entry = this.topics.get(topic);
+    if (!entry) return;
+    entry.isSubscribed = false;
+    entry.needsResync = false;
+    if (reason === 'revoked') this.options.onResync?.(topic);
+    for (const listener of [...entry.listeners]) listener.onAccessLost?.(reason);
+  }
+
+  private onEvent(event: RealtimeEvent): void {
+    const entry = this.topics.get(event.topic);
+    if (!entry) return;
+    this.options.onEvent?.(event);
+    for (const listener of [...entry.listeners]) listener.onEvent?.(event);
+  }
+
+  private sendSubscribe(topic: string): void {
+    if (!this.isReady) return;
+    const entry = this.topics.get(topic);
+    const since = topic.startsWith('conversation:') && entry ? sinceOf(entry) : undefined;
+    this.send({ type: 'subscribe', topic, ...(since ? { since } : {}) });
+  }
+
+  private send(frame: ClientFrame): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(frame));
+  }
+}
+
+/** The newest `since` among a topic's listeners (ISO strings compare in time order). */
+function sinceOf(entry: TopicEntry): string | undefined {
+  let newest: string | undefined;
+  for (const listener of entry.listeners) {
+    const since = listener.since?.();
+    if (since && (!newest || since > newest)) newest = since;
+  }
+  return newest;
+}
+
+function parseFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

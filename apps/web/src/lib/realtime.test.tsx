@@ -1,0 +1,114 @@
+import type { EventDetail } from '@rally/shared/events';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../app/query-client';
+import { mockApi } from '../test/api-mock';
+import { FakeWebSocket } from '../test/fake-websocket';
+import { makeEvent, makeEventDetail, makeRsvpCounts, makeUser } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+import { newestChangeAt, realtimeUrl, uniqueById, upsertById, useRealtime } from './realtime';
+
+describe('a live page', () => {
+  it('shows another family’s RSVP on the program event page without a reload', async () => {
+    const user = makeUser();
+    const event = makeEvent({ title: 'Evening training' });
+    let detail: EventDetail = makeEventDetail(event, { counts: makeRsvpCounts({ going: 4 }) });
+    const requests = mockApi({
+      'GET /api/auth/session': { user },
+      'GET /api/programs/:programId/events/:eventId': () => detail,
+    });
+    renderApp(`/programs/${event.programId}/events/${event.id}`);
+    expect(await screen.findByText('4 going')).toBeInTheDocument();
+
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe('ws://localhost:3000/api/realtime');
+    act(() => socket.acceptAsServer(user.id));
+    expect(socket.subscribedTopics()).toEqual(
+      expect.arrayContaining([`event:${event.id}`, `program:${event.programId}`]),
+    );
+    // The root view follows the config record (its chunk loads after the first screen).
+    await waitFor(() => expect(socket.subscribedTopics()).toContain('config:client'));
+    act(() => socket.confirmSubscriptions());
+
+    detail = { ...detail, counts: makeRsvpCounts({ going: 5 }) };
+    act(() =>
+      socket.receive({
+        type: 'event',
+        event: { topic: `event:${event.id}`, kind: 'rsvp.updated', ids: [event.id], version: 2 },
+      }),
+    );
+    expect(await screen.findByText('5 going')).toBeInTheDocument();
+    const detailLoads = requests.filter((r) => r.path.endsWith(`/events/${event.id}`));
+    expect(detailLoads).toHaveLength(2);
+  });
+});
+
+describe('useRealtime', () => {
+  function Follower({ topic, onEvent }: { topic: string; onEvent: () => void }) {
+    useRealtime(topic, onEvent);
+    return null;
+  }
+
+  it('shares one subscription between components and calls each one’s handler', () => {
+    const queryClient = createQueryClient({ retry: false });
+    const first = vi.fn();
+    const second = vi.fn();
+    const topic = 'program:0190a1b2-0000-7000-8000-000000000001';
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Follower topic={topic} onEvent={first} />
+        <Follower topic={topic} onEvent={second} />
+      </QueryClientProvider>,
+    );
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    const socket = FakeWebSocket.latest();
+    act(() => socket.acceptAsServer('u1'));
+    expect(socket.subscribedTopics()).toEqual([topic]);
+    act(() =>
+      socket.receive({
+        type: 'event',
+        event: { topic, kind: 'event.created', ids: ['e1'], version: 1 },
+      }),
+    );
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('connects to /api/realtime on the page’s origin, wss on https', () => {
+    expect(realtimeUrl({ protocol: 'https:', host: 'rally.example.com' })).toBe(
+      'wss://rally.example.com/api/realtime',
+    );
+    expect(realtimeUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe(
+      'ws://localhost:3000/api/realtime',
+    );
+  });
+});
+
+describe('de-duplication helpers', () => {
+  const a = { id: 'a', body: 'hi' };
+  const b = { id: 'b', body: 'there' };
+
+  it('upsertById replaces a message seen twice and appends a new one', () => {
+    expect(upsertById([a], b)).toEqual([a, b]);
+    const edited = { id: 'a', body: 'hi (edited)' };
+    expect(upsertById([a, b], edited)).toEqual([edited, b]);
+    const same = [a, b];
+    expect(upsertById(same, a)).toBe(same);
+  });
+
+  it('uniqueById keeps the first of each id, in order', () => {
+    expect(uniqueById([a, b, { ...a, body: 'again' }, b])).toEqual([a, b]);
+  });
+
+  it('newestChangeAt is the latest of created, edited and deleted times', () => {
+    expect(newestChangeAt([])).toBeUndefined();
+    expect(
+      newestChangeAt([
+        { createdAt: '2030-01-07T10:00:00.000Z', editedAt: '2030-01-07T10:09:00.000Z' },
+        { createdAt: '2030-01-07T10:05:00.000Z', editedAt: null, deletedAt: null },
+        { createdAt: '2030-01-07T10:01:00.000Z', deletedAt: '2030-01-07T10:07:00.000Z' },
+      ]),
+    ).toBe('2030-01-07T10:09:00.000Z');
+  });
+});

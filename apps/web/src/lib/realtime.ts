@@ -1,0 +1,144 @@
+import { REALTIME_PATH, type RealtimeEvent, type Topic } from '@rally/shared/realtime';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { RealtimeClient, type TopicListener } from './realtime-client';
+import { invalidateForEvent, invalidateForTopic } from './realtime-invalidation';
+
+const clients = new WeakMap<QueryClient, RealtimeClient>();
+
+/** The WebSocket URL of `/api/realtime` on the page's own origin (ws: or wss:). */
+export function realtimeUrl(
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string {
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${location.host}${REALTIME_PATH}`;
+}
+
+/**
+ * The app's one realtime client (DESIGN.md §4), created on first use for
+ * `queryClient`: every event invalidates the TanStack Query keys its topic
+ * and kind map to (realtime-invalidation.ts), and a resync after a
+ * reconnect or an access loss invalidates everything the topic shows.
+ */
+export function getRealtimeClient(queryClient: QueryClient): RealtimeClient {
+  let client = clients.get(queryClient);
+  if (!client) {
+    client = new RealtimeClient({
+      url: realtimeUrl(),
+      onEvent: (event) => invalidateForEvent(queryClient, event),
+      onResync: (topic) => invalidateForTopic(queryClient, topic),
+    });
+    clients.set(queryClient, client);
+  }
+  return client;
+}
+
+/** Options of {@link useRealtime}: see `TopicListener` in realtime-client.ts. */
+export interface UseRealtimeOptions {
+  /** After a reconnect, once followed again (the default invalidations have run already). */
+  onResync?: () => void;
+  /** `conversation:` topics: the newest change (UTC ISO) already shown; the server replays after it. */
+  since?: () => string | undefined;
+  /** The topic was denied or revoked (the user lost access). */
+  onAccessLost?: (reason: 'not_found' | 'unauthenticated' | 'revoked') => void;
+}
+
+/**
+ * Follows `topic` while the component is mounted (null = nothing yet, e.g.
+ * an id still loading). Every event on it already invalidates the matching
+ * queries app-wide (realtime-invalidation.ts); `onEvent` is for more
+ * (appending a chat message's payload to the cache, showing a toast).
+ * Callbacks may change on every render.
+ *
+ * @example
+ * useRealtime(`conversation:${id}`, (e) => e.kind === 'message.created' && append(e.payload), {
+ *   since: () => newestChangeAt(messages),
+ * });
+ */
+export function useRealtime(
+  topic: Topic | null,
+  onEvent?: (event: RealtimeEvent) => void,
+  options: UseRealtimeOptions = {},
+): void {
+  useRealtimeTopics(topic ? [topic] : [], onEvent, options);
+}
+
+/** {@link useRealtime} for several topics at once (e.g. the programs on a profile's calendar). */
+export function useRealtimeTopics(
+  topics: readonly Topic[],
+  onEvent?: (event: RealtimeEvent) => void,
+  options: UseRealtimeOptions = {},
+): void {
+  const queryClient = useQueryClient();
+  const latest = useRef({ onEvent, ...options });
+  useEffect(() => {
+    latest.current = { onEvent, ...options };
+  });
+  const key = [...new Set(topics)].sort().join(' ');
+  useEffect(() => {
+    if (key === '') return;
+    const listener: TopicListener = {
+      onEvent: (event) => latest.current.onEvent?.(event),
+      onResync: () => latest.current.onResync?.(),
+      since: () => latest.current.since?.(),
+      onAccessLost: (reason) => latest.current.onAccessLost?.(reason),
+    };
+    const client = getRealtimeClient(queryClient);
+    const stops = key.split(' ').map((topic) => client.subscribe(topic, listener));
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient, key]);
+}
+
+/**
+ * Keeps the socket signed in as `userId` (the session's user, null when
+ * signed out): the socket is authenticated by the session cookie when it
+ * connects, so a sign-in or sign-out reconnects it. Used once, by the root view.
+ */
+export function useRealtimeUser(userId: string | null): void {
+  const queryClient = useQueryClient();
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current === userId) return;
+    previous.current = userId;
+    const client = clients.get(queryClient);
+    // A socket still connecting sends the new cookie anyway.
+    if (client?.isConnected && client.userId !== userId) client.reconnect();
+  }, [queryClient, userId]);
+}
+
+/**
+ * `items` with `item` in it once: replaces the entry with the same `id`
+ * (a live event and a replay or refetch of the same message), else appends.
+ * Returns `items` itself when `item` is already there unchanged.
+ */
+export function upsertById<T extends { id: string }>(items: readonly T[], item: T): T[] {
+  const index = items.findIndex((existing) => existing.id === item.id);
+  if (index === -1) return [...items, item];
+  if (items[index] === item) return items as T[];
+  const next = [...items];
+  next[index] = item;
+  return next;
+}
+
+/** `items` with later duplicates (same `id`) removed, first occurrence kept, order kept. */
+export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+}
+
+/**
+ * The newest change among messages (`createdAt`, `editedAt`, `deletedAt`,
+ * UTC ISO): the `since` of a conversation topic's resubscribe. Undefined
+ * for no messages.
+ */
+export function newestChangeAt(
+  messages: readonly { createdAt: string; editedAt?: string | null; deletedAt?: string | null }[],
+): string | undefined {
+  let newest: string | undefined;
+  for (const m of messages) {
+    for (const at of [m.createdAt, m.editedAt, m.deletedAt]) {
+      if (at && (!newest || Date.parse(at) > Date.parse(newest))) newest = at;
+    }
+  }
+  return newest;
+}
