@@ -23,7 +23,8 @@
  *   CALENDAR_REQUESTS=20000 WRITE_REQUESTS=10000 CONCURRENCY=16
  *   BENCH_KEEP_DATABASE=1 (keep it), BENCH_REUSE_DATABASE=<kept URL> (measure it again),
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the server),
- *   BENCH_NAMED_STATEMENTS=1 (experiment: prepared statements, see serve.ts)
+ *   BENCH_NAMED_STATEMENTS=1 (experiment: prepared statements, see serve.ts),
+ *   BENCH_LOG_LEVEL=warn (the server without request logs; default info, as npm start)
  */
 import os from 'node:os';
 import pg from 'pg';

@@ -9,7 +9,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
@@ -111,28 +110,33 @@ export interface ServerProcess {
 }
 
 /**
- * Starts bench/serve.ts on `databaseUrl`; resolves once it listens. Throws if
- * it exits first. `BENCH_SERVER_NODE_ARGS` adds Node options to the server
- * process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/rally-prof` to see where its
- * time goes.
+ * Starts bench/serve.ts on `databaseUrl`; resolves once it listens (it
+ * reports its URL over an IPC channel). Its log lines go to
+ * `dataDir/server.log`, as a production server's go to a file or a log
+ * collector, not to this process (reading them here would add to the load
+ * client's CPU). Throws if it exits first. `BENCH_SERVER_NODE_ARGS` adds
+ * Node options to the server process, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/rally-prof` to see where its time goes.
  */
 export async function spawnServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', path.join(BENCH_DIR, 'serve.ts')],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', log, 'inherit', 'ipc'],
     },
   );
+  fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = readline.createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
-    lines.once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+    child.once('message', (message) => resolve((message as { url: string }).url));
     void exited.then(() => reject(new Error('the benchmark server exited before listening')));
   });
+  child.disconnect();
   return {
     url,
     pid: child.pid!,

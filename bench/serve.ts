@@ -2,13 +2,17 @@
  * Runs one Rally server for a benchmark in its own process, so the load
  * generator does not share the server's event loop: production mode,
  * `DATABASE_URL` from the environment (required), a free port on
- * 127.0.0.1, warnings-only logs. Prints `{"url": "http://localhost:PORT"}`
- * on one line once it listens; stops cleanly on SIGTERM.
+ * 127.0.0.1, and logs at `info` as `npm start` writes them (its default
+ * `LOG_LEVEL`: one line per request) into the file bench/load.ts's
+ * `spawnServer` gives it; `BENCH_LOG_LEVEL=warn` measures without request
+ * logs. Reports `{ url: "http://localhost:PORT" }` over the IPC channel
+ * once it listens; stops cleanly on SIGTERM.
  *
  * `BENCH_NAMED_STATEMENTS=1` is an experiment, not how Rally runs: every
- * parameterised query becomes a named prepared statement (named by a hash of
- * its text), so PostgreSQL plans it once per connection instead of on every
- * call — it shows what preparing the hot queries would save.
+ * parameterised query that is not already a prepared statement (the hot
+ * paths are, docs/decisions/008) becomes a named prepared statement (named
+ * by a hash of its text), so PostgreSQL plans it once per connection
+ * instead of on every call — it shows what preparing the rest would save.
  *
  * Started by bench/load.ts's `spawnServer`; not meant to be run by hand.
  */
@@ -44,6 +48,7 @@ function nameEveryStatement(): void {
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('serve.ts needs DATABASE_URL');
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
   if (process.env.BENCH_NAMED_STATEMENTS === '1') nameEveryStatement();
   const server = await startServer(
     loadConfig({
@@ -51,12 +56,14 @@ async function main(): Promise<void> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.DATABASE_URL,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       DATA_DIR: process.env.DATA_DIR,
     }),
-    createLogger({ logLevel: 'warn' }),
+    createLogger({ logLevel }),
   );
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  if (!process.send)
+    throw new Error('serve.ts reports its URL over IPC: start it with spawnServer');
+  process.send({ url: server.url });
   process.once('SIGTERM', () => {
     void server.close().then(() => process.exit(0));
   });
