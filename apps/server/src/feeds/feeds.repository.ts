@@ -1,7 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
-import { MAX_EVENT_DAYS } from '@rally/shared/events';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { calendarFeeds, events, profiles, programs, subscriptions } from '../db/schema/index.ts';
+import { calendarFeeds, profiles, programs } from '../db/schema/index.ts';
 
 /** A stored feed as its owner sees it: the secret and when that secret was made. */
 export type FeedRow = { token: string; createdAt: Date };
@@ -14,20 +13,7 @@ export type FeedOwnerRow =
   | { kind: 'profile'; profileId: string; name: string }
   | { kind: 'program'; programId: string; name: string };
 
-/** An event of a feed with its program's name (instants are UTC `Date`s). */
-export type FeedEventRow = typeof events.$inferSelect & { programName: string };
-
-/**
- * The earliest start of an event that can overlap an instant `from`: events
- * last at most `MAX_EVENT_DAYS`, so this bounds the `(program_id, starts_at)`
- * index range scans from below as well as above.
- */
-function earliestStart(from: Date): Date {
-  return new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000);
-}
-
 const feedColumns = { token: calendarFeeds.token, createdAt: calendarFeeds.createdAt };
-const feedEventColumns = { ...getTableColumns(events), programName: programs.name };
 
 /** The feed of `profileId`, or undefined when none was made yet. */
 export async function findProfileFeed(db: Db, profileId: string): Promise<FeedRow | undefined> {
@@ -136,79 +122,4 @@ export async function findFeedOwnerByToken(
     return { kind: 'program', programId: row.programId, name: row.programName };
   }
   return undefined;
-}
-
-/** Every event of `programId` overlapping `[from, to)`, cancelled ones included, by start. */
-export async function listProgramFeedEvents(
-  db: Db,
-  programId: string,
-  from: Date,
-  to: Date,
-): Promise<FeedEventRow[]> {
-  return db
-    .select(feedEventColumns)
-    .from(events)
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .where(
-      and(
-        eq(events.programId, programId),
-        lt(events.startsAt, to),
-        gte(events.startsAt, earliestStart(from)),
-        gt(events.endsAt, from),
-      ),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id));
-}
-
-/**
- * The events on `profileId`'s calendar overlapping `[from, to)`, cancelled
- * ones included, by start (docs/decisions/006): events of programs where the
- * profile has an `active` subscription whose `startsOn..endsOn` covers the
- * event's local date (in the event's zone), plus every event it has an
- * attendance row for (answered or marked — a past session stays after the
- * subscription ends). Both halves start from the profile (its subscriptions,
- * `attendance_profile_idx`), so the cost follows the profile's programs, not
- * the size of the events table.
- */
-export async function listProfileFeedEvents(
-  db: Db,
-  profileId: string,
-  from: Date,
-  to: Date,
-): Promise<FeedEventRow[]> {
-  const fromIso = from.toISOString();
-  const toIso = to.toISOString();
-  const calendarEventIds = sql`
-    select e.id
-    from subscriptions s
-    join events e on e.program_id = s.program_id
-      and e.starts_at < ${toIso} and e.starts_at >= ${earliestStart(from).toISOString()}
-      and e.ends_at > ${fromIso}
-    where s.profile_id = ${profileId}
-      and s.status = 'active'
-      and s.starts_on <= (e.starts_at at time zone e.time_zone)::date
-      and (s.ends_on is null or s.ends_on >= (e.starts_at at time zone e.time_zone)::date)
-    union
-    select a.event_id from attendance a where a.profile_id = ${profileId}`;
-  return db
-    .select(feedEventColumns)
-    .from(events)
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .where(
-      and(
-        sql`${events.id} in (${calendarEventIds})`,
-        lt(events.startsAt, to),
-        gt(events.endsAt, from),
-      ),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id));
-}
-
-/** Programs where `profileId` has an `active` subscription (the recurring series its feed shows). */
-export async function activeProgramIdsOfProfile(db: Db, profileId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ programId: subscriptions.programId })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.profileId, profileId), eq(subscriptions.status, 'active')));
-  return rows.map((row) => row.programId);
 }

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { FEED_FUTURE_DAYS, FEED_PAST_DAYS, feedPath, type CalendarFeed } from '@rally/shared/feeds';
 import { routePath } from '@rally/shared/routes';
 import type { Db } from '../db/client.ts';
+import { activeProgramIds, listProfileEvents } from '../events/calendar.repository.ts';
+import { listProgramEvents, type EventRow } from '../events/events.repository.ts';
 import { ensureMaterialized } from '../events/horizon.ts';
 import { notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -137,7 +139,7 @@ export class FeedsService {
     origin: string,
   ): Promise<string> {
     await ensureMaterialized(this.db, [programId], w.to, w.now);
-    const rows = await repo.listProgramFeedEvents(this.db, programId, w.from, w.to);
+    const rows = await listProgramEvents(this.db, programId, w.from, w.to);
     const entries = rows.map((row) => {
       const link = routePath('program-event', { programId, eventId: row.id });
       return toEntry(row, row.title, origin + link);
@@ -151,9 +153,9 @@ export class FeedsService {
     w: FeedWindow,
     origin: string,
   ): Promise<string> {
-    const programIds = await repo.activeProgramIdsOfProfile(this.db, profileId);
+    const programIds = await activeProgramIds(this.db, { profileId });
     await ensureMaterialized(this.db, programIds, w.to, w.now);
-    const rows = await repo.listProfileFeedEvents(this.db, profileId, w.from, w.to);
+    const rows = await listProfileEvents(this.db, profileId, w.from, w.to);
     const hasSeveralPrograms = new Set(rows.map((row) => row.programId)).size > 1;
     const entries = rows.map((row) => {
       const link = routePath('profile-event', { profileId, eventId: row.id });
@@ -165,7 +167,7 @@ export class FeedsService {
 }
 
 /** A feed event row as the calendar writer takes it. */
-function toEntry(row: repo.FeedEventRow, summary: string, url: string): FeedEntry {
+function toEntry(row: EventRow, summary: string, url: string): FeedEntry {
   return {
     id: row.id,
     summary,
