@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from '@rally/shared/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClub, createEvent, enrolFamily } from '../attendance/test-fixtures.ts';
+import { createChatClub, sent, staffThread } from '../conversations/test-fixtures.ts';
 import { newId } from '../lib/ids.ts';
 import {
   createOrg,
@@ -20,9 +21,12 @@ afterEach(() => sockets.closeAll());
 describe('realtime across two server instances on one database', () => {
   let a: TestApp;
   let b: TestApp;
+  let urlB: string;
   beforeAll(async () => {
     a = await createTestApp();
     b = await createTestApp({ databaseUrl: a.databaseUrl });
+    await listenOnFreePort(a.app);
+    urlB = await listenOnFreePort(b.app);
   });
   afterAll(async () => {
     await b.close();
@@ -30,8 +34,6 @@ describe('realtime across two server instances on one database', () => {
   });
 
   it('delivers an RSVP made through instance A to a client of instance B', async () => {
-    await listenOnFreePort(a.app);
-    const urlB = await listenOnFreePort(b.app);
     const { coach, programId } = await createClub(a);
     const family = await enrolFamily(a, coach, programId, 'Ira');
     const eventId = await createEvent(a, coach, programId);
@@ -52,6 +54,34 @@ describe('realtime across two server instances on one database', () => {
     expect(frame).toMatchObject({
       type: 'event',
       event: { topic: `event:${eventId}`, kind: 'rsvp.updated', ids: [eventId] },
+    });
+  });
+
+  it('delivers a message sent through instance A, with its payload, to a client of instance B', async () => {
+    const { coach, programId, asha } = await createChatClub(a);
+    const thread = staffThread(programId, asha.childId);
+    const first = await sent(a, coach, thread, 'Welcome to the squad');
+
+    const parentOnB = await sockets.open(urlB, asha.parent.token);
+    const topic = `conversation:${first.conversationId}`;
+    expect(await parentOnB.subscribe(topic)).toBe('subscribed');
+    const second = await sent(a, coach, thread, 'Training moves to Ground B tomorrow');
+
+    const frame = await parentOnB.next(
+      (f) =>
+        f.type === 'event' && f.event.kind === 'message.created' && f.event.ids[0] === second.id,
+    );
+    expect(frame).toMatchObject({
+      type: 'event',
+      event: {
+        topic,
+        kind: 'message.created',
+        payload: {
+          id: second.id,
+          body: 'Training moves to Ground B tomorrow',
+          senderSide: 'staff',
+        },
+      },
     });
   });
 });
