@@ -1,18 +1,34 @@
 import type { AppRouteName, RouteArea } from '@rally/shared/routes';
 import type { ComponentType } from 'react';
+import { loadUiStrings, type UiStringsPartName } from './locales/ui-string-parts';
 
 /** A lazily loaded route module in React Router's shape (`{ Component }`). */
 export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
 
+/**
+ * A route module that loads the page's chunk and the parts of the UI strings
+ * it uses at the same time, and resolves once both are there, so the page
+ * never renders before its strings.
+ */
 const page =
-  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRouteModule =>
-  async () => ({ Component: pick(await load()) });
+  <M>(
+    load: () => Promise<M>,
+    pick: (module: M) => ComponentType,
+    strings: readonly UiStringsPartName[] = [],
+  ): LazyRouteModule =>
+  async () => {
+    const [module] = await Promise.all([load(), loadUiStrings(strings)]);
+    return { Component: pick(module) };
+  };
 
 /**
  * The page of every route of SPEC.md §2, each in its own chunk so the first
  * screen loads only what it shows (DESIGN.md §7: first screen <= 150 KB gzip,
- * each lazy route <= 50 KB). Typed as a record over every route name, so a
- * route without a page does not compile.
+ * each lazy route <= 50 KB), with the parts of the UI strings its page (and
+ * everything the page imports) uses beyond the core strings
+ * (docs/decisions/004; `locales/ui-strings.test.ts` checks the list against
+ * the keys the page's code refers to). Typed as a record over every route
+ * name, so a route without a page does not compile.
  */
 export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   login: page(
@@ -34,110 +50,139 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   root: page(
     () => import('../features/home/pages/root-page'),
     (m) => m.RootPage,
+    ['events', 'home', 'orgs'],
   ),
   account: page(
     () => import('../features/account/pages/account-page'),
     (m) => m.AccountPage,
+    ['account'],
   ),
   'delete-account': page(
     () => import('../features/account/pages/delete-account-page'),
     (m) => m.DeleteAccountPage,
+    ['account', 'profiles'],
   ),
   'global-admin': page(
     () => import('../features/admin/pages/global-admin-page'),
     (m) => m.GlobalAdminPage,
+    ['admin'],
   ),
   'create-org': page(
     () => import('../features/orgs/pages/create-org-page'),
     (m) => m.CreateOrgPage,
+    ['orgs'],
   ),
   org: page(
     () => import('../features/orgs/pages/org-page'),
     (m) => m.OrgPage,
+    ['orgs', 'programs'],
   ),
   'org-settings': page(
     () => import('../features/orgs/pages/org-settings-page'),
     (m) => m.OrgSettingsPage,
+    ['orgs'],
   ),
   program: page(
     () => import('../features/programs/pages/program-page'),
     (m) => m.ProgramPage,
+    ['events', 'programs'],
   ),
   'program-attendance': page(
     () => import('../features/programs/pages/program-attendance-page'),
     (m) => m.ProgramAttendancePage,
+    ['attendance'],
   ),
   'program-calendar': page(
     () => import('../features/programs/pages/program-calendar-page'),
     (m) => m.ProgramCalendarPage,
+    ['events', 'programs'],
   ),
   'program-settings': page(
     () => import('../features/programs/pages/program-settings-page'),
     (m) => m.ProgramSettingsPage,
+    ['programs'],
   ),
   'program-event-new': page(
     () => import('../features/programs/pages/program-event-new-page'),
     (m) => m.ProgramEventNewPage,
+    ['events'],
   ),
   'program-subscription-new': page(
     () => import('../features/programs/pages/program-subscription-new-page'),
     (m) => m.ProgramSubscriptionNewPage,
+    ['home', 'programs'],
   ),
   'program-subscription': page(
     () => import('../features/programs/pages/program-subscription-page'),
     (m) => m.ProgramSubscriptionPage,
+    ['programs'],
   ),
   'program-conversations': page(
     () => import('../features/programs/pages/program-conversations-page'),
     (m) => m.ProgramConversationsPage,
+    ['conversations'],
   ),
   'program-conversation': page(
     () => import('../features/programs/pages/program-conversation-page'),
     (m) => m.ProgramConversationPage,
+    ['conversations'],
   ),
   'program-event': page(
     () => import('../features/programs/pages/program-event-page'),
     (m) => m.ProgramEventPage,
+    ['events'],
   ),
   'program-event-edit': page(
     () => import('../features/programs/pages/program-event-edit-page'),
     (m) => m.ProgramEventEditPage,
+    ['events'],
   ),
   'program-event-attendance': page(
     () => import('../features/programs/pages/program-event-attendance-page'),
     (m) => m.ProgramEventAttendancePage,
+    ['attendance'],
   ),
   'program-event-match': page(
     () => import('../features/programs/pages/program-event-match-page'),
     (m) => m.ProgramEventMatchPage,
+    ['events'],
   ),
   'profile-calendar': page(
     () => import('../features/profiles/pages/profile-calendar-page'),
     (m) => m.ProfileCalendarPage,
+    ['events'],
   ),
   'profile-event': page(
     () => import('../features/profiles/pages/profile-event-page'),
     (m) => m.ProfileEventPage,
+    ['events'],
   ),
   'profile-activities': page(
     () => import('../features/profiles/pages/profile-activities-page'),
     (m) => m.ProfileActivitiesPage,
+    ['profiles', 'programs'],
   ),
   'profile-conversations': page(
     () => import('../features/profiles/pages/profile-conversations-page'),
     (m) => m.ProfileConversationsPage,
+    ['conversations'],
   ),
   'profile-conversation': page(
     () => import('../features/profiles/pages/profile-conversation-page'),
     (m) => m.ProfileConversationPage,
+    ['conversations'],
   ),
   'profile-settings': page(
     () => import('../features/profiles/pages/profile-settings-page'),
     (m) => m.ProfileSettingsPage,
+    ['orgs', 'profiles', 'programs'],
   ),
 };
 
-/** The layout of each area (SPEC.md §2: auth, org, program, program event, profile; plus main). */
+/**
+ * The layout of each area (SPEC.md §2: auth, org, program, program event,
+ * profile; plus main). Layouts use only core strings: they frame every page.
+ */
 export const areaLayouts: Record<RouteArea, LazyRouteModule> = {
   auth: page(
     () => import('./layouts/auth-layout'),

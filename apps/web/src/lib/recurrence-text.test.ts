@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../app/i18n';
+import { loadUiStrings } from '../app/locales/ui-string-parts';
 import { describeRecurrence, monthlyPositionOf, weekdayOf } from './recurrence-text';
 
 const { t } = createI18n();
+// The repeat wording loads with the event pages (locales/en-US/events.json).
+beforeAll(() => loadUiStrings(['events']));
 
 describe('describeRecurrence', () => {
   it('names the weekdays in week order with the count', () => {
