@@ -24,7 +24,11 @@
  *   BENCH_KEEP_DATABASE=1 (keep it), BENCH_REUSE_DATABASE=<kept URL> (measure it again),
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the server),
  *   BENCH_NAMED_STATEMENTS=1 (experiment: prepared statements, see serve.ts),
- *   BENCH_LOG_LEVEL=warn (the server without request logs; default info, as npm start)
+ *   BENCH_LOG_LEVEL=warn (the server without request logs; default info, as npm start),
+ *   BENCH_ONLY=calendar or BENCH_ONLY=marks (run one of the two).
+ * Each run also prints commits and WAL bytes per request, and every statement
+ * with its calls per request and mean time when the PostgreSQL server preloads
+ * pg_stat_statements (a scratch cluster: its counters are reset).
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -35,6 +39,8 @@ import {
   runLoad,
   spawnServer,
   startCpuMeter,
+  startStatementMeter,
+  statementLines,
   verdict,
   type LoadResult,
   type ServerProcess,
@@ -45,6 +51,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const CALENDAR_REQUESTS = Number(process.env.CALENDAR_REQUESTS ?? 20_000);
 const WRITE_REQUESTS = Number(process.env.WRITE_REQUESTS ?? 10_000);
 const WARMUP = 1_000;
+const ONLY = process.env.BENCH_ONLY;
 const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
 /** Asia/Kolkata, the generated programs' zone, is UTC+05:30 all year (no daylight saving). */
 const KOLKATA_OFFSET_MS = 330 * 60_000;
@@ -104,24 +111,36 @@ async function expectOk(res: Response, what: string): Promise<string> {
   return body;
 }
 
+/** The 1, 5 and 15-minute load averages (the machine is shared: figures need them). */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 function line(label: string, r: LoadResult): string {
   return (
     `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s — ` +
     `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, ` +
-    `${Math.round(r.perSecond)}/s`
+    `${Math.round(r.perSecond)}/s (load average after ${loadAverage()})`
   );
 }
 
-/** Warms up with `WARMUP` requests, then runs `total` measured ones with the CPU they cost. */
+/**
+ * Warms up with `WARMUP` requests, then runs `total` measured ones with the
+ * CPU they cost and the statements they sent.
+ */
 async function measure(
   target: { server: ServerProcess; databaseUrl: string },
   total: number,
   send: (i: number) => Promise<void>,
 ) {
   await runLoad(WARMUP, CONCURRENCY, send);
+  const statements = await startStatementMeter(target.databaseUrl);
   const meter = await startCpuMeter(target.server.pid, target.databaseUrl);
   const result = await runLoad(total, CONCURRENCY, (i) => send(i + WARMUP));
-  return { result, cpu: await meter.stop(total) };
+  const cpu = await meter.stop(total);
+  return { result, cpu, statements: await statements.stop(total) };
 }
 
 async function benchCalendar(
@@ -140,7 +159,7 @@ async function benchCalendar(
     const body = JSON.parse(await expectOk(res, 'the calendar')) as { events: unknown[] };
     events += body.events.length;
   };
-  const { result, cpu } = await measure(target, CALENDAR_REQUESTS, send);
+  const { result, cpu, statements } = await measure(target, CALENDAR_REQUESTS, send);
   const perMonth = events / (result.requests + WARMUP);
   console.log(
     line('Month calendar  GET /api/profiles/:profileId/events', result) +
@@ -151,6 +170,7 @@ async function benchCalendar(
     `  budget p99 <= 15 ms: ${verdict(p99 <= 15)}   >= 2,000 req/s: ${verdict(result.perSecond >= 2000)}`,
   );
   console.log(cpuLine(cpu, os.cpus().length));
+  for (const l of statementLines(statements)) console.log(l);
 }
 
 function putMark(url: string, target: MarkTarget, status: string): Promise<Response> {
@@ -184,7 +204,7 @@ async function benchMarks(
     const res = await putMark(target.server.url, marks[i % marks.length]!, status);
     await expectOk(res, 'the attendance mark');
   };
-  const { result, cpu } = await measure(target, WRITE_REQUESTS, send);
+  const { result, cpu, statements } = await measure(target, WRITE_REQUESTS, send);
   const events = new Set(marks.map((m) => m.eventId)).size;
   console.log(
     line('Attendance mark PUT /api/programs/:programId/events/:eventId/attendance', result) +
@@ -195,12 +215,14 @@ async function benchMarks(
     `  budget >= 1,000 writes/s: ${verdict(result.perSecond >= 1000)}   p99 <= 20 ms: ${verdict(p99 <= 20)}`,
   );
   console.log(cpuLine(cpu, os.cpus().length));
+  for (const l of statementLines(statements)) console.log(l);
 }
 
 async function main(): Promise<void> {
   const database = await createScratchDatabase();
   console.log(
-    `Rally events bench — ${os.cpus().length} cores, Node ${process.version}, ${database.label}, ${CONCURRENCY} concurrent clients`,
+    `Rally events bench — ${os.cpus().length} cores, Node ${process.version}, ${database.label}, ` +
+      `${CONCURRENCY} concurrent clients, load average ${loadAverage()}`,
   );
   try {
     if (!database.isSeeded) {
@@ -215,8 +237,8 @@ async function main(): Promise<void> {
     const server = await spawnServer(database.url, database.dataDir);
     try {
       const target = { server, databaseUrl: database.url };
-      await benchCalendar(target, targets.calendar);
-      await benchMarks(target, targets.marks);
+      if (ONLY !== 'marks') await benchCalendar(target, targets.calendar);
+      if (ONLY !== 'calendar') await benchMarks(target, targets.marks);
     } finally {
       await server.stop();
     }

@@ -10,11 +10,15 @@
  *   profile n; user 1 is a global admin;
  * - 100,000 `active` subscriptions (each profile in two programs, so every
  *   program has 10 profiles) with their `subscription_history` entry, which
- *   the roster reads (docs/decisions/006);
+ *   the roster reads (docs/decisions/006); every even-numbered program sells
+ *   packs of 10 sessions (`sessions_included`), the others a plain fee;
  * - 10,000 weekly event series (`FREQ=WEEKLY;COUNT=16`) materialised as
  *   160,000 events: 10 weeks back to 6 weeks ahead of today;
  * - 1,000,000 attendance rows: every roster profile of every past event,
- *   with an RSVP (mostly `going`) and a coach's mark;
+ *   with an RSVP (mostly `going`) and a coach's mark; what those marks left
+ *   behind as the server writes it: a `session_usages` row for each
+ *   `present`/`late` mark in a pack program, and an `attended` timeline
+ *   entry (`activities`) for each `present`/`late` mark;
  * - a session for every user, whose Bearer token is `bench-session-{n}`
  *   (parents n = 1..50,000; coach of program p: n = 50,000 + p).
  *
@@ -54,6 +58,8 @@ export interface SeedCounts {
   eventSeries: number;
   events: number;
   attendance: number;
+  sessionUsages: number;
+  attendedEntries: number;
   seconds: number;
 }
 
@@ -111,13 +117,17 @@ function statements(): string[] {
        select f.id, u.id, 'guardian' from s_profiles f join s_users u on u.n = f.n`,
     // Each profile joins two programs half the table apart, so every program gets 10 profiles.
     `create temp table s_subs as
-       select gen_random_uuid() as id, f.id as profile_id, p.id as program_id, p.org_id
+       select gen_random_uuid() as id, f.id as profile_id, p.id as program_id, p.org_id,
+         case when p.n % 2 = 0 then 10 end as sessions_included
        from s_profiles f
        cross join lateral (values (1 + f.n % ${programs}), (1 + (f.n + ${programs / 2}) % ${programs})) v(pn)
        join s_programs p on p.n = v.pn`,
     `create temp table s_today as select (now() at time zone ${tz})::date as today`,
-    `insert into subscriptions (id, org_id, program_id, profile_id, status, starts_on)
-       select s.id, s.org_id, s.program_id, s.profile_id, 'active', t.today - 120 from s_subs s, s_today t`,
+    `insert into subscriptions (id, org_id, program_id, profile_id, status, sessions_included,
+         starts_on)
+       select s.id, s.org_id, s.program_id, s.profile_id, 'active', s.sessions_included,
+         t.today - 120
+       from s_subs s, s_today t`,
     `insert into subscription_history (id, org_id, subscription_id, action, from_status, to_status, at)
        select gen_random_uuid(), s.org_id, s.id, 'enrolled', null, 'active',
          ((t.today - 120)::timestamp at time zone ${tz})
@@ -165,6 +175,26 @@ function statements(): string[] {
          join s_users c on c.n = ${parents} + e.n
          where e.k < ${pastEventsPerProgram}
        ) a`,
+    // What the attendance service writes with an attended mark: a session drawn from a pack,
+    // and the profile's `attended` timeline entry (docs/decisions/006).
+    `insert into session_usages (subscription_id, event_id, org_id, recorded_by, used_at)
+       select s.id, a.event_id, a.org_id, a.marked_by, a.recorded_at
+       from attendance a
+       join events e on e.id = a.event_id
+       join s_subs s on s.program_id = e.program_id and s.profile_id = a.profile_id
+       where s.sessions_included is not null and a.status in ('present', 'late')`,
+    `insert into activities (id, profile_id, kind, actor_user_id, org_id, program_id, event_id,
+         data, created_at)
+       select gen_random_uuid(), a.profile_id, 'attended', a.marked_by, a.org_id, e.program_id,
+         e.id,
+         jsonb_build_object('eventTitle', e.title,
+           'startsAt', to_char(e.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'timeZone', e.time_zone, 'status', a.status, 'programName', p.name),
+         a.recorded_at
+       from attendance a
+       join events e on e.id = a.event_id
+       join programs p on p.id = e.program_id
+       where a.status in ('present', 'late')`,
   ];
 }
 
@@ -180,6 +210,8 @@ async function count(client: pg.Client): Promise<Omit<SeedCounts, 'seconds'>> {
     eventSeries: 'event_series',
     events: 'events',
     attendance: 'attendance',
+    sessionUsages: 'session_usages',
+    attendedEntries: 'activities',
   } as const;
   const counts: Record<string, number> = {};
   for (const [key, table] of Object.entries(tables)) {

@@ -1,13 +1,14 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
-import { createTestApp, makeGlobalAdmin, signUp, type TestApp } from './harness.ts';
+import { createTestApp, makeGlobalAdmin, signUp, type TestApp, type TestUser } from './harness.ts';
 
 /**
  * The hot paths of DESIGN.md §7 and what they cost in statements
  * (docs/decisions/008): a profile's month calendar is the session lookup and
- * one statement; an attendance mark checks access with its lock and reads
- * the roster once. The answers stay what the slower paths answer.
+ * one statement; an attendance mark checks access with its lock, reads the
+ * roster once and writes the marks with their session packs and timeline
+ * entries in one statement. The answers stay what the slower paths answer.
  */
 
 let t: TestApp;
@@ -91,27 +92,54 @@ describe('a profile’s month calendar', () => {
 });
 
 describe('an attendance mark', () => {
-  it('locks with the access check, reads the roster once and answers what a read answers', async () => {
+  /** The statements of a mark (docs/decisions/008): no follow-ups, whatever the mark changes. */
+  const MARK_STATEMENTS = [
+    'auth_live_session',
+    '?', // BEGIN
+    'attendance_lock_event',
+    'roster_list',
+    'attendance_apply_marks',
+    '?', // COMMIT
+  ];
+
+  it('is the session, the lock with the access check, the roster and one write; answers what a read answers', async () => {
     const { coach, programId } = await createClub(t);
+    const plan = await t.req(coach, 'POST', `/api/programs/${programId}/fee-plans`, {
+      name: '8 sessions',
+      priceMinor: 160000,
+      currency: 'INR',
+      billing: 'pack',
+      sessionsIncluded: 8,
+    });
+    const planId = plan.json().feePlan.id as string;
     const [asha, bela] = await Promise.all(
-      ['Asha', 'Bela'].map((n) => enrolFamily(t, coach, programId, n)),
+      ['Asha', 'Bela'].map((n) => enrolFamily(t, coach, programId, n, planId)),
     );
     const eventId = await createEvent(t, coach, programId, { title: 'Drills' });
     const url = `/api/programs/${programId}/events/${eventId}/attendance`;
-    const at = t.clock.now().toISOString();
+    const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
+    const sessionsUsed = async (subscriptionId: string) =>
+      (
+        await t.req(coach, 'GET', `/api/programs/${programId}/subscriptions/${subscriptionId}`)
+      ).json().subscription.sessions.used;
+    const attended = async (parent: TestUser, profileId: string) =>
+      (await t.req(parent, 'GET', `/api/profiles/${profileId}/activities`))
+        .json()
+        .activities.filter((a: { kind: string }) => a.kind === 'attended').length;
 
-    const { answer, names } = await statementsOf(() =>
-      t.req(coach, 'PUT', url, {
-        marks: [
-          { profileId: asha!.childId, status: 'present', note: 'On time', markedAt: at },
-          { profileId: bela!.childId, status: 'absent', markedAt: at },
-        ],
-      }),
-    );
+    // Present draws a session and writes the attended entry; absent does neither.
+    const first = {
+      marks: [
+        { profileId: asha!.childId, status: 'present', note: 'On time', markedAt: at(0) },
+        { profileId: bela!.childId, status: 'absent', markedAt: at(0) },
+      ],
+    };
+    const { answer, names } = await statementsOf(() => t.req(coach, 'PUT', url, first));
     expect(answer.statusCode).toBe(200);
-    expect(names).toContain('attendance_lock_event');
-    expect(names.filter((n) => n === 'roster_list')).toHaveLength(1);
-    expect(names).not.toContain('programs_access');
+    expect(names).toEqual(MARK_STATEMENTS);
+    expect(await sessionsUsed(asha!.subscriptionId)).toBe(1);
+    expect(await attended(asha!.parent, asha!.childId)).toBe(1);
+    expect(await sessionsUsed(bela!.subscriptionId)).toBe(0);
 
     const { results, ...view } = answer.json();
     expect(results).toEqual([
@@ -122,6 +150,27 @@ describe('an attendance mark', () => {
     expect(view.roster).toMatchObject([
       { displayName: 'Asha', status: 'present', note: 'On time', markedBy: { userId: coach.id } },
       { displayName: 'Bela', status: 'absent', note: null, markedBy: { userId: coach.id } },
+    ]);
+
+    // A correction gives the session back and removes the entry; a replay changes nothing.
+    const corrected = await statementsOf(() =>
+      t.req(coach, 'PUT', url, {
+        marks: [
+          { profileId: asha!.childId, status: 'excused', markedAt: at(1000) },
+          { profileId: bela!.childId, status: 'late', markedAt: at(1000) },
+        ],
+      }),
+    );
+    expect(corrected.names).toEqual(MARK_STATEMENTS);
+    expect(await sessionsUsed(asha!.subscriptionId)).toBe(0);
+    expect(await attended(asha!.parent, asha!.childId)).toBe(0);
+    expect(await sessionsUsed(bela!.subscriptionId)).toBe(1);
+    expect(await attended(bela!.parent, bela!.childId)).toBe(1);
+    const replay = await statementsOf(() => t.req(coach, 'PUT', url, first));
+    expect(replay.names).toEqual(MARK_STATEMENTS);
+    expect(replay.answer.json().results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'stale',
+      'stale',
     ]);
   });
 

@@ -53,13 +53,19 @@ describe('npm start process', () => {
 
     // Ctrl+C in a terminal signals the whole process group, the embedded
     // PostgreSQL too, which ends the pool's idle connections (a request just
-    // left some) while Rally drains: expected, so not reported as errors.
+    // left some) and the realtime LISTEN connection, possibly before Rally's
+    // own SIGINT handler runs on a busy machine. Here PostgreSQL gets it half a
+    // second first: still the shutdown, so nothing is reported as an error.
     const url = /Rally is running at (http:\/\/localhost:\d+)/.exec(banner)?.[1];
     expect((await fetch(`${url}/api/auth/session`)).status).toBe(200);
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    const postmasterPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    process.kill(postmasterPid, 'SIGINT');
+    await new Promise((r) => setTimeout(r, 500));
     process.kill(-(first.child.pid ?? 0), 'SIGINT');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Stopped cleanly.');
-    expect(first.output()).not.toMatch(/pool error|Error while stopping/);
+    expect(first.output()).not.toMatch(/pool error|Error while stopping|connection lost|reconnect/);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 90_000);
 });

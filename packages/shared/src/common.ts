@@ -34,10 +34,23 @@ export const instantSchema = z.iso.datetime({
 /** A local date `YYYY-MM-DD` (no time zone). */
 export const localDateSchema = z.iso.date({ message: 'Must be a date YYYY-MM-DD' });
 
-/** A local wall-clock time `YYYY-MM-DDTHH:mm` (no offset), read in a given time zone. */
+const LOCAL_DATE_TIME_MESSAGE = 'Must be a local date-time YYYY-MM-DDTHH:mm';
+
+/**
+ * A local wall-clock time `YYYY-MM-DDTHH:mm` (no offset), read in a given
+ * time zone: a real calendar date (`2025-02-30` is refused, as
+ * {@link localDateSchema} refuses it) and a time 00:00–23:59.
+ */
 export const localDateTimeSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Must be a local date-time YYYY-MM-DDTHH:mm');
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, {
+    message: LOCAL_DATE_TIME_MESSAGE,
+    abort: true,
+  })
+  .refine(
+    (value) => localDateSchema.safeParse(value.slice(0, 10)).success,
+    LOCAL_DATE_TIME_MESSAGE,
+  );
 
 /** Params of routes under `/api/orgs/:orgId`. */
 export const orgParamsSchema = z.object({ orgId: idSchema });

@@ -213,11 +213,18 @@ export const createAnnouncementSchema = z.object({
 /** See {@link createAnnouncementSchema}. */
 export type CreateAnnouncement = z.input<typeof createAnnouncementSchema>;
 
-/** An announcement as staff see it afterwards: how many families it reached. */
+/**
+ * An announcement as staff see it afterwards: how many families it reached,
+ * and the event whose roster it went to (`event`, null for every family or
+ * when the event was deleted since; `startsAt` UTC ISO, `timeZone` IANA).
+ */
 export const announcementSchema = z.object({
   id: idSchema,
   programId: idSchema,
   eventId: idSchema.nullable(),
+  event: z
+    .object({ id: idSchema, title: z.string(), startsAt: z.string(), timeZone: z.string() })
+    .nullable(),
   body: z.string(),
   recipientCount: z.number().int(),
   sender: z.object({ userId: idSchema, displayName: z.string() }).nullable(),

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 
-/** The WebSocket endpoint (DESIGN.md §1, §4): one socket per client. */
-export const REALTIME_PATH = '/api/realtime';
-
-/** Reconnect backoff in ms after the 1st, 2nd, 3rd and later failures (DESIGN.md §4). */
-export const REALTIME_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
-
-/** Delay before reconnect attempt `attempt` (0-based): 1, 2, 5, then every 10 s. */
-export function reconnectDelayMs(attempt: number): number {
-  return REALTIME_BACKOFF_MS[Math.min(attempt, REALTIME_BACKOFF_MS.length - 1)] ?? 10_000;
-}
+// The socket's path and backoff live in realtime-socket.ts, which does not
+// build zod schemas: the web client takes them without loading zod.
+export { REALTIME_BACKOFF_MS, REALTIME_PATH, reconnectDelayMs } from './realtime-socket.ts';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 

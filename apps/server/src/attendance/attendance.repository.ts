@@ -1,3 +1,4 @@
+import { ATTENDED_STATUSES } from '@rally/shared/attendance';
 import type { AttendanceStatus } from '@rally/shared/events';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
@@ -5,6 +6,10 @@ import { columnsOf, namedStatement } from '../db/prepared.ts';
 import { activities, events, orgMembers, programStaff, programs } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { isFamilyIn, type ProgramStanding } from '../programs/programs.repository.ts';
+import {
+  drawSessionsStatement,
+  giveBackSessionsStatement,
+} from '../subscriptions/session-packs.repository.ts';
 import type { LockedEvent } from './rsvp.repository.ts';
 
 /** An event locked for marking, with the marking user's standing in its program. */
@@ -91,27 +96,50 @@ export type AppliedMark = {
   markedByName: string | null;
 };
 
+/** The statuses that count as attended, as an SQL list (constants of the shared contract). */
+const ATTENDED = sql.raw(ATTENDED_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/** Profiles of the `changed` CTE below whose mark made them attend, or stop attending. */
+const startedAttending = sql`select profile_id from changed where is_attended and not was_attended`;
+const stoppedAttending = sql`select profile_id from changed where was_attended and not is_attended`;
+
+const eventId = sql.placeholder('eventId');
+const programId = sql.placeholder('programId');
+const markedBy = sql.placeholder('markedBy');
+const recordedAt = sql`${sql.placeholder('recordedAt')}::timestamptz`;
+
 const applyMarksStatement = namedStatement<
-  { payload: string; eventId: string; orgId: string; markedBy: string; recordedAt: string },
+  {
+    payload: string;
+    eventId: string;
+    orgId: string;
+    programId: string;
+    markedBy: string;
+    recordedAt: string;
+    eventTitle: string;
+    startsAt: string;
+    timeZone: string;
+    programName: string;
+  },
   Omit<AppliedMark, 'markedAt'> & { markedAt: string }
 >(
   'attendance_apply_marks',
   sql`
     with m as (
       select * from jsonb_to_recordset(${sql.placeholder('payload')}::jsonb)
-        as m(profile_id uuid, status text, note text, has_note boolean, marked_at timestamptz)
+        as m(profile_id uuid, status text, note text, has_note boolean, marked_at timestamptz,
+          entry_id uuid)
     ),
     old as (
       select a.profile_id, a.status from attendance a
       join m on m.profile_id = a.profile_id
-      where a.event_id = ${sql.placeholder('eventId')}
+      where a.event_id = ${eventId}
     ),
     up as (
       insert into attendance as a
         (event_id, profile_id, org_id, status, note, marked_by, marked_at, recorded_at)
-      select ${sql.placeholder('eventId')}, m.profile_id, ${sql.placeholder('orgId')}, m.status,
-        case when m.has_note then m.note end, ${sql.placeholder('markedBy')}, m.marked_at,
-        ${sql.placeholder('recordedAt')}::timestamptz
+      select ${eventId}, m.profile_id, ${sql.placeholder('orgId')}, m.status,
+        case when m.has_note then m.note end, ${markedBy}, m.marked_at, ${recordedAt}
       from m
       on conflict (event_id, profile_id) do update set
         status = excluded.status,
@@ -123,6 +151,42 @@ const applyMarksStatement = namedStatement<
         recorded_at = excluded.recorded_at
       where a.marked_at is null or a.marked_at <= excluded.marked_at
       returning a.profile_id, a.status, a.note, a.marked_at, a.marked_by
+    ),
+    changed as (
+      select up.profile_id, up.status,
+        coalesce(old.status in (${ATTENDED}), false) as was_attended,
+        coalesce(up.status in (${ATTENDED}), false) as is_attended
+      from up left join old on old.profile_id = up.profile_id
+      where up.status is distinct from old.status
+    ),
+    drawn as (
+      ${drawSessionsStatement({ profileIds: startedAttending, eventId, programId, recordedBy: markedBy, at: recordedAt })}
+    ),
+    given_back as (
+      ${giveBackSessionsStatement({ profileIds: stoppedAttending, eventId, programId })}
+    ),
+    unlisted as (
+      delete from ${activities}
+      where kind = 'attended' and event_id = ${eventId} and profile_id in (${stoppedAttending})
+    ),
+    listed as (
+      insert into ${activities}
+        (id, profile_id, kind, actor_user_id, org_id, program_id, event_id, data, created_at)
+      select m.entry_id, changed.profile_id, 'attended', ${markedBy}, ${sql.placeholder('orgId')},
+        ${programId}, ${eventId},
+        jsonb_build_object(
+          'eventTitle', ${sql.placeholder('eventTitle')}::text,
+          'startsAt', ${sql.placeholder('startsAt')}::text,
+          'timeZone', ${sql.placeholder('timeZone')}::text,
+          'status', changed.status,
+          'programName', ${sql.placeholder('programName')}::text
+        ),
+        ${recordedAt}
+      from changed join m on m.profile_id = changed.profile_id
+      where changed.is_attended
+      on conflict (profile_id, event_id) where kind = 'attended' do update
+        set data = excluded.data, actor_user_id = excluded.actor_user_id
+        where ${activities}.data->>'status' is distinct from excluded.data->>'status'
     )
     select up.profile_id as "profileId", old.status as "before", up.status as "after",
       up.note, up.marked_at as "markedAt", up.marked_by as "markedByUserId",
@@ -133,25 +197,45 @@ const applyMarksStatement = namedStatement<
 );
 
 /**
- * Upserts `marks` (at most one per profile) on event `eventId` in one
- * statement, keyed by (event, profile) (docs/decisions/006). A mark is
- * stored only when its `markedAt` is not older than the stored one (a
- * replayed or late mark never overwrites a newer one); `marked_by` is
- * `markedBy` and `recorded_at` is `recordedAt` (server time). RSVP columns
- * are untouched. Returns the marks that were stored, with the status each
- * profile had before and the mark as it now stands; the others were stale.
+ * Stores `marks` (at most one per profile) on `event` and everything that
+ * follows from them, in one statement (docs/decisions/006, 008), run after
+ * the event's lock:
+ *
+ * - each mark is upserted keyed by (event, profile), and only when its
+ *   `markedAt` is not older than the stored one (a replayed or late mark
+ *   never overwrites a newer one); `marked_by` is `markedBy`, `recorded_at`
+ *   is `recordedAt` (server time); RSVP columns are untouched;
+ * - a stored mark that makes its profile attend (`present`/`late`, from
+ *   anything else) draws a session from the profile's active pack in the
+ *   program (`drawSessionsStatement`: once per event); one that makes it
+ *   stop attending gives that session back (`giveBackSessionsStatement`);
+ * - the profile's one `attended` timeline entry is written or updated to
+ *   the new status while it attends (`activities_attended_idx`: its first
+ *   time stays), and removed when it stops. The entry shows the event's
+ *   `title`, `startsAt` (UTC ISO), `timeZone` and `programName`.
+ *
+ * Returns the marks that were stored, with the status each profile had
+ * before and the mark as it now stands; the others were stale.
  */
 export async function applyMarks(
   tx: Tx,
   args: {
-    eventId: string;
-    orgId: string;
+    event: {
+      id: string;
+      orgId: string;
+      programId: string;
+      title: string;
+      startsAt: Date;
+      timeZone: string;
+      programName: string;
+    };
     markedBy: string;
     recordedAt: Date;
     marks: readonly MarkWrite[];
   },
 ): Promise<AppliedMark[]> {
   if (args.marks.length === 0) return [];
+  const { event } = args;
   const payload = JSON.stringify(
     args.marks.map((m) => ({
       profile_id: m.profileId,
@@ -159,119 +243,21 @@ export async function applyMarks(
       note: m.note ?? null,
       has_note: m.note !== undefined,
       marked_at: m.markedAt.toISOString(),
+      // The id of the profile's `attended` entry, should this mark create it.
+      entry_id: newId(),
     })),
   );
   const rows = await applyMarksStatement.rows(tx, {
     payload,
-    eventId: args.eventId,
-    orgId: args.orgId,
-    markedBy: args.markedBy,
-    recordedAt: args.recordedAt.toISOString(),
-  });
-  return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt) }));
-}
-
-/** What an `attended` timeline entry shows (`activitySchema` data for kind `attended`). */
-export interface AttendedEntry {
-  profileId: string;
-  status: AttendanceStatus;
-}
-
-const upsertAttendedStatement = namedStatement<
-  {
-    ids: string[];
-    profileIds: string[];
-    statuses: string[];
-    actorUserId: string;
-    orgId: string;
-    programId: string;
-    eventId: string;
-    eventTitle: string;
-    startsAt: string;
-    timeZone: string;
-    programName: string;
-    at: string;
-  },
-  never
->(
-  'attendance_upsert_attended',
-  sql`
-    insert into ${activities}
-      (id, profile_id, kind, actor_user_id, org_id, program_id, event_id, data, created_at)
-    select e.id, e.profile_id, 'attended', ${sql.placeholder('actorUserId')},
-      ${sql.placeholder('orgId')}, ${sql.placeholder('programId')}, ${sql.placeholder('eventId')},
-      jsonb_build_object(
-        'eventTitle', ${sql.placeholder('eventTitle')}::text,
-        'startsAt', ${sql.placeholder('startsAt')}::text,
-        'timeZone', ${sql.placeholder('timeZone')}::text,
-        'status', e.status,
-        'programName', ${sql.placeholder('programName')}::text
-      ),
-      ${sql.placeholder('at')}::timestamptz
-    from unnest(
-      ${sql.placeholder('ids')}::uuid[],
-      ${sql.placeholder('profileIds')}::uuid[],
-      ${sql.placeholder('statuses')}::text[]
-    ) as e(id, profile_id, status)
-    on conflict (profile_id, event_id) where kind = 'attended' do update
-      set data = excluded.data, actor_user_id = excluded.actor_user_id
-      where ${activities}.data->>'status' is distinct from excluded.data->>'status'`,
-);
-
-/**
- * Writes each profile's one `attended` timeline entry for event `eventId`,
- * or updates its status (and actor) when it already exists
- * (`activities_attended_idx` keeps one per profile and event; its original
- * time stays). `event` gives what every entry shows (`activitySchema` data:
- * `eventTitle`, `startsAt` UTC ISO, `timeZone`, `status`, `programName`).
- * A prepared statement (docs/decisions/008).
- */
-export async function upsertAttendedActivities(
-  tx: Tx,
-  event: {
-    id: string;
-    orgId: string;
-    programId: string;
-    title: string;
-    startsAt: Date;
-    timeZone: string;
-    programName: string;
-  },
-  entries: readonly AttendedEntry[],
-  actorUserId: string,
-  at: Date,
-): Promise<void> {
-  if (entries.length === 0) return;
-  await upsertAttendedStatement.rows(tx, {
-    ids: entries.map(() => newId()),
-    profileIds: entries.map((e) => e.profileId),
-    statuses: entries.map((e) => e.status),
-    actorUserId,
+    eventId: event.id,
     orgId: event.orgId,
     programId: event.programId,
-    eventId: event.id,
+    markedBy: args.markedBy,
+    recordedAt: args.recordedAt.toISOString(),
     eventTitle: event.title,
     startsAt: event.startsAt.toISOString(),
     timeZone: event.timeZone,
     programName: event.programName,
-    at: at.toISOString(),
   });
-}
-
-const deleteAttendedStatement = namedStatement<{ eventId: string; profileIds: string[] }, never>(
-  'attendance_delete_attended',
-  sql`
-    delete from ${activities}
-    where kind = 'attended' and event_id = ${sql.placeholder('eventId')}
-      and profile_id = any(${sql.placeholder('profileIds')}::uuid[])`,
-);
-
-/** Removes the `attended` timeline entries of `profileIds` for event `eventId` (a prepared statement). */
-export async function deleteAttendedActivities(
-  tx: Tx,
-  eventId: string,
-  profileIds: readonly string[],
-): Promise<void> {
-  if (profileIds.length === 0) return;
-  await deleteAttendedStatement.rows(tx, { eventId, profileIds: [...profileIds] });
+  return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt) }));
 }

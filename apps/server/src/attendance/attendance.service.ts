@@ -1,6 +1,4 @@
-import { ATTENDED_STATUSES, type EventAttendance } from '@rally/shared/attendance';
-import type { saveAttendanceSchema } from '@rally/shared/attendance';
-import type { AttendanceStatus } from '@rally/shared/events';
+import type { EventAttendance, saveAttendanceSchema } from '@rally/shared/attendance';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -9,10 +7,6 @@ import type { PolicyActor } from '../policy/policy.ts';
 import { requireProgramAccess, type ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { nextVersion } from '../realtime/realtime-events.ts';
-import {
-  drawDownForAttendance,
-  giveBackForAttendance,
-} from '../subscriptions/session-packs.service.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
 import * as repo from './attendance.repository.ts';
 import { clampMarkedAt, rosterWithMarks, winningMarks } from './marks.ts';
@@ -21,9 +15,6 @@ import { findEvent, type LockedEvent } from './rsvp.repository.ts';
 
 /** The marks of a `PUT .../attendance` body, as parsed by `saveAttendanceSchema`. */
 export type ParsedMark = z.output<typeof saveAttendanceSchema>['marks'][number];
-
-const isAttended = (status: AttendanceStatus | null) =>
-  status !== null && ATTENDED_STATUSES.includes(status);
 
 /**
  * Attendance (issue 5, docs/decisions/006): the staff's view of an event's
@@ -62,7 +53,8 @@ export class AttendanceService {
    * 409 (cancelled event), 400 naming `marks.N.profileId` for a profile that
    * is not on the roster and has no live subscription in the program.
    * A hot path (docs/decisions/008): the lock and the access check are one
-   * statement, and the roster is read once.
+   * statement, the roster is read once, and the marks with their session
+   * packs and timeline entries are one statement.
    */
   async save(
     actor: PolicyActor,
@@ -82,13 +74,11 @@ export class AttendanceService {
       }));
       const winners = winningMarks(timed);
       const applied = await repo.applyMarks(tx, {
-        eventId,
-        orgId: event.orgId,
+        event,
         markedBy: actor.userId,
         recordedAt: now,
         marks: [...winners.values()].map((i) => timed[i]!),
       });
-      await this.followChanges(tx, event, applied, actor.userId, now);
       const appliedIds = new Set(applied.map((a) => a.profileId));
       const results = timed.map((m, i) => ({
         profileId: m.profileId,
@@ -154,37 +144,6 @@ export class AttendanceService {
       );
     }
     return event;
-  }
-
-  /** Session packs and `attended` entries for the marks that changed whether a profile attended. */
-  private async followChanges(
-    tx: Tx,
-    event: LockedEvent,
-    applied: readonly repo.AppliedMark[],
-    userId: string,
-    now: Date,
-  ): Promise<void> {
-    const changed = applied.filter((a) => a.before !== a.after);
-    const nowAttended = changed.filter((a) => isAttended(a.after));
-    const noLongerAttended = changed.filter((a) => isAttended(a.before) && !isAttended(a.after));
-    for (const a of nowAttended.filter((a) => !isAttended(a.before))) {
-      await drawDownForAttendance(tx, {
-        profileId: a.profileId,
-        eventId: event.id,
-        recordedBy: userId,
-        at: now,
-      });
-    }
-    const leaving = noLongerAttended.map((a) => a.profileId);
-    await giveBackForAttendance(tx, { eventId: event.id, profileIds: leaving });
-    await repo.deleteAttendedActivities(tx, event.id, leaving);
-    await repo.upsertAttendedActivities(
-      tx,
-      event,
-      nowAttended.map((a) => ({ profileId: a.profileId, status: a.after as AttendanceStatus })),
-      userId,
-      now,
-    );
   }
 }
 

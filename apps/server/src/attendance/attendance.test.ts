@@ -1,6 +1,12 @@
 import { eventAttendanceSchema } from '@rally/shared/attendance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/harness.ts';
+import {
+  createProgram,
+  createTestApp,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
 import {
   cancelEvent,
   createClub,
@@ -25,9 +31,8 @@ interface RosterEntry {
   markedBy: { userId: string } | null;
 }
 
-/** A club whose three children are on a 10-session pack, and tomorrow's training. */
-async function packClub() {
-  const { coach, programId } = await createClub(t, { name: 'Swim Squad' });
+/** A 10-session pack plan of `programId` (its id). */
+async function packPlan(coach: TestUser, programId: string): Promise<string> {
   const plan = await t.req(coach, 'POST', `/api/programs/${programId}/fee-plans`, {
     name: '10 sessions',
     priceMinor: 200000,
@@ -35,13 +40,19 @@ async function packClub() {
     billing: 'pack',
     sessionsIncluded: 10,
   });
-  const planId = plan.json().feePlan.id as string;
+  return plan.json().feePlan.id as string;
+}
+
+/** A club whose three children are on a 10-session pack, and tomorrow's training. */
+async function packClub() {
+  const { coach, orgId, programId } = await createClub(t, { name: 'Swim Squad' });
+  const planId = await packPlan(coach, programId);
   const [asha, bela, chandra] = await Promise.all(
     ['Asha', 'Bela', 'Chandra'].map((n) => enrolFamily(t, coach, programId, n, planId)),
   );
   const eventId = await createEvent(t, coach, programId, { title: 'Pool session' });
   const url = `/api/programs/${programId}/events/${eventId}/attendance`;
-  return { coach, programId, eventId, url, asha: asha!, bela: bela!, chandra: chandra! };
+  return { coach, orgId, programId, eventId, url, asha: asha!, bela: bela!, chandra: chandra! };
 }
 
 async function sessionsUsed(coach: TestUser, programId: string, f: Family) {
@@ -224,6 +235,44 @@ describe('taking attendance', () => {
     });
     expect(await sessionsUsed(c.coach, c.programId, c.asha)).toBe(1);
     expect(await attendedEntries(c.asha)).toHaveLength(1);
+  });
+
+  it('draws only from an active pack of this program, and gives back whatever its status', async () => {
+    const c = await packClub();
+    const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
+    // Asha also holds a pack in another program of the club.
+    const otherProgram = await createProgram(t, c.coach, c.orgId, { name: 'Diving' });
+    const otherPlan = await packPlan(c.coach, otherProgram);
+    const otherSubs = `/api/programs/${otherProgram}/subscriptions`;
+    const requested = await t.req(c.asha.parent, 'POST', otherSubs, {
+      profileId: c.asha.childId,
+      planId: otherPlan,
+    });
+    const otherSub = requested.json().subscription.id as string;
+    await t.req(c.coach, 'POST', `${otherSubs}/${otherSub}/transitions`, { action: 'approve' });
+    const otherUsed = async () =>
+      (await t.req(c.coach, 'GET', `${otherSubs}/${otherSub}`)).json().subscription.sessions.used;
+
+    await t.req(c.coach, 'PUT', c.url, {
+      marks: [{ profileId: c.asha.childId, status: 'present', markedAt: at(0) }],
+    });
+    expect(await sessionsUsed(c.coach, c.programId, c.asha)).toBe(1);
+    expect(await otherUsed()).toBe(0);
+
+    // Paused: a correction still gives the session back, but a paused pack is not drawn from.
+    const transitions = `/api/programs/${c.programId}/subscriptions/${c.asha.subscriptionId}/transitions`;
+    expect((await t.req(c.coach, 'POST', transitions, { action: 'pause' })).statusCode).toBe(200);
+    await t.req(c.coach, 'PUT', c.url, {
+      marks: [{ profileId: c.asha.childId, status: 'absent', markedAt: at(1000) }],
+    });
+    expect(await sessionsUsed(c.coach, c.programId, c.asha)).toBe(0);
+    const again = await t.req(c.coach, 'PUT', c.url, {
+      marks: [{ profileId: c.asha.childId, status: 'late', markedAt: at(2000) }],
+    });
+    expect(statuses(again.json().roster).Asha).toBe('late');
+    expect(await sessionsUsed(c.coach, c.programId, c.asha)).toBe(0);
+    expect((await attendedEntries(c.asha)).map((e) => e.data.status)).toEqual(['late']);
+    expect(await otherUsed()).toBe(0);
   });
 
   it('a note absent from a mark is kept; null clears it', async () => {

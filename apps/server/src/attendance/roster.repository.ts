@@ -80,11 +80,19 @@ const rosterStatement = namedStatement<
   Omit<RosterRow, 'rsvpAt' | 'markedAt'> & { rsvpAt: string | null; markedAt: string | null }
 >(
   'roster_list',
+  // The event's attendance rows are read once (by the primary key's event_id prefix) and
+  // joined twice: about a fifth less work than looking each profile up again
+  // (docs/decisions/008).
   sql`
-    with roster as (
+    with a as materialized (
+      select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by, status, note, marked_at,
+        marked_by
+      from attendance where event_id = ${eventParam}
+    ),
+    roster as (
       ${enrolledAtEventStart}
       union
-      select profile_id from attendance where event_id = ${eventParam}
+      select profile_id from a
     )
     select p.id as "profileId", p.display_name as "displayName",
       p.photo_file_id as "photoFileId",
@@ -94,7 +102,7 @@ const rosterStatement = namedStatement<
       a.marked_by as "markedByUserId", mu.display_name as "markedByName"
     from roster r
     join profiles p on p.id = r.profile_id
-    left join attendance a on a.event_id = ${eventParam} and a.profile_id = p.id
+    left join a on a.profile_id = p.id
     left join users ru on ru.id = a.rsvp_by
     left join users mu on mu.id = a.marked_by
     order by lower(p.display_name), p.id`,

@@ -1,10 +1,19 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { announcements, users } from '../db/schema/index.ts';
+import { announcements, events, users } from '../db/schema/index.ts';
 import { sqlUuidv7 } from '../notifications/notifications.repository.ts';
 
-/** An announcement with its sender's display name (null: none set, or a deleted user). */
-export type AnnouncementRow = typeof announcements.$inferSelect & { senderName: string | null };
+/**
+ * An announcement with its sender's display name (null: none set, or a
+ * deleted user) and its event's title, start and zone (null: to every
+ * family, or the event was deleted).
+ */
+export type AnnouncementRow = typeof announcements.$inferSelect & {
+  senderName: string | null;
+  eventTitle: string | null;
+  eventStartsAt: Date | null;
+  eventTimeZone: string | null;
+};
 
 /** One family's copy of an announcement: the message, its thread and the thread's profile. */
 export type AnnouncementCopy = {
@@ -30,7 +39,13 @@ export async function insertAnnouncement(
   return inserted;
 }
 
-const rowColumns = { ...getTableColumns(announcements), senderName: users.displayName };
+const rowColumns = {
+  ...getTableColumns(announcements),
+  senderName: users.displayName,
+  eventTitle: events.title,
+  eventStartsAt: events.startsAt,
+  eventTimeZone: events.timeZone,
+};
 
 /** The announcement `senderUserId` made with `clientMessageId`, or undefined. */
 export async function findByClientId(
@@ -42,6 +57,7 @@ export async function findByClientId(
     .select(rowColumns)
     .from(announcements)
     .leftJoin(users, eq(users.id, announcements.senderUserId))
+    .leftJoin(events, eq(events.id, announcements.eventId))
     .where(
       and(
         eq(announcements.senderUserId, senderUserId),
@@ -60,6 +76,7 @@ export async function findAnnouncement(
     .select(rowColumns)
     .from(announcements)
     .leftJoin(users, eq(users.id, announcements.senderUserId))
+    .leftJoin(events, eq(events.id, announcements.eventId))
     .where(eq(announcements.id, id));
   return row;
 }
@@ -74,6 +91,7 @@ export async function listAnnouncements(
     .select(rowColumns)
     .from(announcements)
     .leftJoin(users, eq(users.id, announcements.senderUserId))
+    .leftJoin(events, eq(events.id, announcements.eventId))
     .where(eq(announcements.programId, programId))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .limit(limit);

@@ -67,6 +67,7 @@ describe('announcements', () => {
     expect(announcement).toMatchObject({
       programId,
       eventId: null,
+      event: null,
       recipientCount: 2,
       sender: { userId: coach.id, displayName: 'Coach Kavya' },
     });
@@ -111,6 +112,14 @@ describe('announcements', () => {
     const res = await t.req(coach, 'POST', `/api/programs/${programId}/announcements`, body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().announcement).toMatchObject({ eventId, recipientCount: 1 });
+    // The list says which event's families it went to.
+    const [listed] = (await t.req(coach, 'GET', `/api/programs/${programId}/announcements`)).json()
+      .announcements;
+    expect(listed).toMatchObject({
+      eventId,
+      event: { id: eventId, title: 'Match vs Eagles', timeZone: 'Asia/Kolkata' },
+    });
+    expect(Date.parse(listed.event.startsAt)).toBeGreaterThan(t.clock.now().getTime());
     expect(Object.fromEntries(await copiesPerProfile(programId, body.body))).toEqual({
       [asha.childId]: 1,
     });

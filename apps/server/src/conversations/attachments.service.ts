@@ -1,6 +1,6 @@
 import type { MessageAttachment } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
-import { checkAttachment } from '../files/attachment-upload.ts';
+import { attachmentFileName, checkAttachment } from '../files/attachment-upload.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Upload } from '../files/image-upload.ts';
 import { AppError } from '../http/errors.ts';
@@ -50,11 +50,13 @@ export class AttachmentsService {
       conversationId: conversation.id,
       uploadedBy: actor.userId,
       contentType,
+      fileName: attachmentFileName(contentType, upload.fileName),
       bytes: upload.bytes,
     });
     return presentAttachment({
       fileId: file.id,
       contentType: file.contentType,
+      fileName: file.fileName,
       sizeBytes: file.sizeBytes,
     });
   }

@@ -73,16 +73,24 @@ describe('attachments', () => {
     expect(photo.json().attachment).toMatchObject({
       contentType: 'image/png',
       sizeBytes: TINY_PNG.length,
-      fileName: 'attachment.png',
+      fileName: 'knee.png',
     });
-    const pdf = await upload(asha.parent, familyUrl, 'note.pdf', TINY_PDF);
+    // The name as uploaded, with the extension of the real type; any script.
+    const pdf = await upload(asha.parent, familyUrl, 'Übungsplan  U12.PDF', TINY_PDF);
     expect(pdf.statusCode, pdf.body).toBe(201);
-    expect(pdf.json().attachment).toMatchObject({ contentType: 'application/pdf' });
+    expect(pdf.json().attachment).toMatchObject({
+      contentType: 'application/pdf',
+      fileName: 'Übungsplan U12.pdf',
+    });
 
     const ids = [photo.json().attachment.fileId, pdf.json().attachment.fileId];
     const res = await sendMessage(t, asha.parent, familyUrl, '', { attachmentIds: ids });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message.attachments.map((a: { fileId: string }) => a.fileId)).toEqual(ids);
+    expect(res.json().message.attachments.map((a: { fileName: string }) => a.fileName)).toEqual([
+      'knee.png',
+      'Übungsplan U12.pdf',
+    ]);
 
     const thread = await t.req(coach, 'GET', staffThread(programId, asha.childId));
     expect(thread.json().messages[0].attachments).toHaveLength(2);
@@ -92,10 +100,13 @@ describe('attachments', () => {
       const image = await t.req(user, 'GET', `/api/files/${ids[0]}`);
       expect(image.statusCode).toBe(200);
       expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
-      expect(image.headers['content-disposition']).toBe('inline; filename="attachment.png"');
+      expect(image.headers['content-disposition']).toBe('inline; filename=knee.png');
       const doc = await t.req(user, 'GET', `/api/files/${ids[1]}`);
       expect(doc.headers['content-type']).toBe('application/pdf');
-      expect(doc.headers['content-disposition']).toBe('attachment; filename="attachment.pdf"');
+      // RFC 6266: an ASCII fallback, and the exact name in UTF-8 (RFC 8187).
+      expect(doc.headers['content-disposition']).toBe(
+        `attachment; filename="?bungsplan U12.pdf"; filename*=UTF-8''%C3%9Cbungsplan%20U12.pdf`,
+      );
     }
     for (const user of [bea.parent, otherCoach, stranger]) {
       const res = await t.req(user, 'GET', `/api/files/${ids[0]}`);
@@ -199,5 +210,38 @@ describe('attachments', () => {
       clientMessageId: newKey(),
     });
     expect(late.statusCode).toBe(400);
+  });
+
+  it('deleting a profile, or the org, removes its conversations’ attachment bytes', async () => {
+    const { coach, orgId, programId, asha } = await createChatClub(t);
+    const bea = await enrolFamily(t, coach, programId, 'Bea');
+    const keyOf = (fileId: string) => path.join('message-attachment', fileId);
+    const sendFile = async (user: TestUser, url: string, name: string) => {
+      const file = await uploaded(user, url, name, TINY_PDF);
+      const res = await sendMessage(t, user, url, '', { attachmentIds: [file.fileId] });
+      expect(res.statusCode, res.body).toBe(201);
+      return keyOf(file.fileId);
+    };
+    const ashas = [
+      await sendFile(asha.parent, familyThread(asha.childId, programId), 'form.pdf'),
+      await sendFile(coach, staffThread(programId, asha.childId), 'reply.pdf'),
+    ];
+    const beas = await sendFile(coach, staffThread(programId, bea.childId), 'kit.pdf');
+    expect(storedFiles()).toEqual(expect.arrayContaining([...ashas, beas]));
+
+    // A profile goes once its enrolment has ended; its threads' files go with it.
+    const subscription = `/api/programs/${programId}/subscriptions/${asha.subscriptionId}`;
+    await t.req(coach, 'POST', `${subscription}/transitions`, { action: 'cancel' });
+    const removed = await t.req(asha.parent, 'DELETE', `/api/profiles/${asha.childId}`, {
+      confirmName: 'Asha',
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    for (const key of ashas) expect(storedFiles()).not.toContain(key);
+    expect(storedFiles()).toContain(beas);
+
+    // The org takes every file of its programs' conversations with it.
+    const gone = await t.req(coach, 'DELETE', `/api/orgs/${orgId}`, { confirmName: 'Rally Club' });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(storedFiles()).not.toContain(beas);
   });
 });

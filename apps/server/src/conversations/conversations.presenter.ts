@@ -69,7 +69,7 @@ export function presentAttachment(
     url: fileUrl(a.fileId),
     contentType: a.contentType,
     sizeBytes: a.sizeBytes,
-    fileName: attachmentFileName(a.contentType),
+    fileName: a.fileName ?? attachmentFileName(a.contentType),
   };
 }
 
@@ -142,6 +142,15 @@ export function presentAnnouncement(a: AnnouncementRow): Announcement {
     id: a.id,
     programId: a.programId,
     eventId: a.eventId,
+    event:
+      a.eventId && a.eventTitle !== null && a.eventStartsAt && a.eventTimeZone
+        ? {
+            id: a.eventId,
+            title: a.eventTitle,
+            startsAt: a.eventStartsAt.toISOString(),
+            timeZone: a.eventTimeZone,
+          }
+        : null,
     body: a.body,
     recipientCount: a.recipientCount,
     sender: a.senderUserId

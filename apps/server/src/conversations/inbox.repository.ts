@@ -3,6 +3,7 @@ import type { ConversationSide } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
 import { containsPattern } from '../lib/like.ts';
 import { dateOrNull } from '../notifications/notifications.repository.ts';
+import { otherSide } from './conversations.presenter.ts';
 
 /**
  * One inbox entry: a thread (`id` set) or a profile/program without one
@@ -85,7 +86,7 @@ async function decoratedPage(
   side: ConversationSide,
   page: { after: InboxPosition | undefined; limit: number },
 ): Promise<InboxRow[]> {
-  const other = side === 'staff' ? 'family' : 'staff';
+  const other = otherSide(side);
   const result = await db.execute<InboxRow>(sql`
     with entries as (${entries}),
     page as (

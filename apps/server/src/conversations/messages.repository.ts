@@ -10,6 +10,8 @@ export interface AttachmentRow {
   messageId: string;
   fileId: string;
   contentType: string;
+  /** The download name; null for attachments uploaded before names were kept. */
+  fileName: string | null;
   sizeBytes: number;
   position: number;
 }
@@ -83,6 +85,7 @@ async function attachmentsOf(db: Db | Tx, messageIds: readonly string[]): Promis
       messageId: messageAttachments.messageId,
       fileId: messageAttachments.fileId,
       contentType: files.contentType,
+      fileName: files.fileName,
       sizeBytes: files.sizeBytes,
       position: messageAttachments.position,
     })
@@ -173,25 +176,6 @@ export async function listPage(
     )
     .limit(page.limit);
   return withAttachments(db, isForward ? rows : rows.reverse());
-}
-
-/** Whether conversation `conversationId` has a message before message `messageId`. */
-export async function hasMessagesBefore(
-  db: Db,
-  conversationId: string,
-  messageId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        sql`(${messages.createdAt}, ${messages.id}) < ${positionOf(messageId)}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { reportUnlessStopping } from '../lib/shutdown-grace.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database handle used by every repository. */
@@ -35,9 +36,13 @@ export function openDatabase(url: string, max = 10): Database {
   });
   let isClosing = false;
   // An idle client's error (e.g. the server restarting) must not crash the process;
-  // once we close the pool, the server's goodbye to ending clients is expected.
+  // once we close the pool, the server's goodbye to ending clients is expected, and
+  // so is one that came just before our own SIGINT handler ran (lib/shutdown-grace.ts).
   pool.on('error', (err) => {
-    if (!isClosing) console.error('PostgreSQL pool error:', err.message);
+    reportUnlessStopping(
+      () => isClosing,
+      () => console.error('PostgreSQL pool error:', err.message),
+    );
   });
   const db = drizzle(pool, { schema });
   return {

@@ -1,5 +1,5 @@
 import type { EventDetail, ProfileEventDetail } from '@rally/shared/events';
-import { isOnRoster, listRoster } from '../attendance/roster.repository.ts';
+import { listRoster } from '../attendance/roster.repository.ts';
 import {
   isDefaultGoing,
   isRsvpOpen,
@@ -96,13 +96,15 @@ export class EventDetailService {
     eventId: string,
   ): Promise<ProfileEventDetail> {
     await this.profiles.authorize(actor, profileId);
-    const [event, onCalendar, onRoster] = await Promise.all([
+    // The roster is read alongside the checks (and shown only if they pass): being on it
+    // is the rule of `isOnRoster`, so this saves a round trip.
+    const [event, onCalendar, rows] = await Promise.all([
       calendar.findEventForProfile(this.db, profileId, eventId),
       calendar.isOnCalendar(this.db, profileId, eventId),
-      isOnRoster(this.db, eventId, profileId),
+      listRoster(this.db, eventId),
     ]);
+    const onRoster = rows.some((r) => r.profileId === profileId);
     if (!event || (!onCalendar && !onRoster)) throw notFound('This event');
-    const rows = await listRoster(this.db, eventId);
     const isDefault = isDefaultGoing(event.defaultRsvp, event);
     const own = rows.find((r) => r.profileId === profileId);
     return {

@@ -37,12 +37,16 @@ export type EventChanges = Partial<
 export const eventColumns = { ...getTableColumns(events), programName: programs.name };
 
 /**
- * The earliest start an event overlapping an instant can have: events last
- * at most `MAX_EVENT_DAYS`, so range queries bound `starts_at` from below
- * too and stay index range scans on (program_id, starts_at).
+ * The earliest start an event overlapping an instant can have, so range
+ * queries bound `starts_at` from below too and stay index range scans on
+ * (program_id, starts_at). Events span at most `MAX_EVENT_DAYS` calendar
+ * days after their first (`createEventSchema`), which in real time is up to
+ * `MAX_EVENT_DAYS + 1` days (a timed event to 23:59 of its last day; an
+ * all-day event to the midnight after it) plus a daylight-saving hour: one
+ * more day covers both.
  */
 export function earliestOverlappingStart(from: Date): Date {
-  return new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000);
+  return new Date(from.getTime() - (MAX_EVENT_DAYS + 2) * 86_400_000);
 }
 
 /** Inserts an event and returns the row. */

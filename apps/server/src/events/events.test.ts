@@ -57,6 +57,56 @@ describe('creating events (issue 5)', () => {
     });
   });
 
+  it('shows the longest events on every day they cover, their last included', async () => {
+    const f = await programWithChild(t);
+    // 31 days after the first one: the longest an event may span, timed to 23:59 or all day.
+    const camp = await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+      title: 'Summer camp',
+      startLocal: '2030-07-01T00:00',
+      endLocal: '2030-08-01T00:00',
+      isAllDay: true,
+    });
+    expect(camp.statusCode, camp.body).toBe(201);
+    const tour = await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+      title: 'Tour',
+      startLocal: '2030-07-01T00:00',
+      endLocal: '2030-08-01T23:59',
+    });
+    expect(tour.statusCode, tour.body).toBe(201);
+    // Noon to 1 pm (Asia/Kolkata) on the last day: both started more than 31 days before.
+    const noon = `?from=${encodeURIComponent('2030-08-01T06:30:00Z')}&to=${encodeURIComponent('2030-08-01T07:30:00Z')}`;
+    for (const [user, url] of [
+      [f.coach, `/api/programs/${f.programId}/events${noon}`],
+      [f.parent, `/api/profiles/${f.childId}/events${noon}`],
+    ] as const) {
+      const res = await t.req(user, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        res
+          .json()
+          .events.map((e: { title: string }) => e.title)
+          .sort(),
+        url,
+      ).toEqual(['Summer camp', 'Tour']);
+    }
+  });
+
+  it('refuses dates that do not exist with a 400 naming the field', async () => {
+    const f = await programWithChild(t);
+    for (const isAllDay of [true, false]) {
+      const res = await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+        title: 'Nope',
+        startLocal: '2030-02-30T10:00',
+        endLocal: '2030-03-01T11:00',
+        isAllDay,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([
+        { path: 'startLocal', message: 'Must be a local date-time YYYY-MM-DDTHH:mm' },
+      ]);
+    }
+  });
+
   it('refuses a start in a daylight-saving gap, naming the field', async () => {
     const f = await programWithChild(t);
     const res = await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {

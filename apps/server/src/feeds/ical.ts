@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 
 /** The product identifier of Rally's feeds (RFC 5545 §3.7.3), `PRODID:-//Rally//Rally//EN`. */
@@ -31,11 +31,6 @@ export interface FeedEntry {
   updatedAt: Date;
 }
 
-/** Escapes an RFC 5545 TEXT value (§3.3.11) for properties ical-generator writes verbatim. */
-function escapeText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
-}
-
 /** DESCRIPTION: "Cancelled: reason" when cancelled, the description, then the link, a blank line apart. */
 function describe(entry: FeedEntry): string {
   const cancelled = entry.isCancelled
@@ -60,7 +55,8 @@ function describe(entry: FeedEntry): string {
 export function renderCalendar(name: string, entries: readonly FeedEntry[]): string {
   const calendar = ical({
     prodId: FEED_PRODID,
-    name: escapeText(name),
+    // X-WR-CALNAME is written verbatim: escape it as RFC 5545 TEXT (§3.3.11).
+    name: escape(name, false),
     method: ICalCalendarMethod.PUBLISH,
     ttl: FEED_REFRESH_SECONDS,
   });

@@ -52,7 +52,25 @@ export async function checkAttachment(upload: Upload): Promise<AttachmentType> {
   return detected.mime as AttachmentType;
 }
 
-/** The download name of an attachment of `contentType`: `attachment.pdf`, `attachment.jpg`, ... */
-export function attachmentFileName(contentType: string): string {
-  return `attachment.${contentType === 'application/pdf' ? 'pdf' : extensionOf(contentType)}`;
+/** How many characters of an uploaded name are kept before the extension. */
+const MAX_NAME_STEM = 120;
+
+/**
+ * The download name of an attachment of `contentType` uploaded as
+ * `uploadedName` (docs/decisions/007): that name, Unicode NFC, white space
+ * folded, at most 120 characters before the extension, with the extension
+ * of the type detected from the bytes (`Fixtures.PDF` → `Fixtures.pdf`; a
+ * PNG sent as `photo.exe` → `photo.png`). `attachment.<ext>` when no name
+ * is given or none is left. Callers have checked the name
+ * (`isSafeFileName`: no paths or control characters).
+ *
+ * @example attachmentFileName('application/pdf', 'U12 fixtures.pdf') // 'U12 fixtures.pdf'
+ */
+export function attachmentFileName(contentType: string, uploadedName?: string | null): string {
+  const extension = contentType === 'application/pdf' ? 'pdf' : extensionOf(contentType);
+  const name = (uploadedName ?? '').normalize('NFC');
+  const dot = name.lastIndexOf('.');
+  const stem = (dot > 0 ? name.slice(0, dot) : name).replace(/\s+/gu, ' ').trim();
+  const kept = [...stem].slice(0, MAX_NAME_STEM).join('').trim();
+  return `${kept || 'attachment'}.${extension}`;
 }

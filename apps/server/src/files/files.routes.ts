@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { orgParamsSchema, profileParamsSchema } from '@rally/shared/common';
@@ -61,13 +62,19 @@ export function registerFileRoutes(app: FastifyInstance, s: Services): void {
     const { fileId } = parseInput(fileParamsSchema, request.params);
     const file = await s.files.open(actor, fileId);
     // The bytes are user content: never sniffed, never run as a page, never framed.
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Length', String(file.sizeBytes))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `${file.disposition}; filename="${file.fileName}"`)
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, max-age=3600')
-      .send(file.body);
+    return (
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.sizeBytes))
+        .header('X-Content-Type-Options', 'nosniff')
+        // RFC 6266: an ASCII `filename` and the exact name as `filename*` (RFC 8187).
+        .header(
+          'Content-Disposition',
+          contentDisposition(file.fileName, { type: file.disposition }),
+        )
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(file.body)
+    );
   });
 }

@@ -34,6 +34,8 @@ export interface NewAttachment {
   conversationId: string;
   uploadedBy: string;
   contentType: AttachmentType;
+  /** The download name (`attachmentFileName`). */
+  fileName: string;
   bytes: Buffer;
 }
 
@@ -169,7 +171,7 @@ export class FilesService {
       sizeBytes: stored.sizeBytes,
       contentType: file.contentType,
       fileName: isAttachment
-        ? attachmentFileName(file.contentType)
+        ? (file.fileName ?? attachmentFileName(file.contentType))
         : `${FILE_NAMES[file.purpose]}.${extensionOf(file.contentType)}`,
       disposition: file.contentType.startsWith('image/') ? 'inline' : 'attachment',
     };
@@ -193,6 +195,7 @@ export class FilesService {
         uploadedBy: file.uploadedBy,
         purpose: 'message-attachment',
         contentType: file.contentType,
+        fileName: file.fileName,
         sizeBytes: file.bytes.length,
         storageKey: key,
       });

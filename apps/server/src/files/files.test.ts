@@ -92,7 +92,7 @@ describe('org logo upload and download', () => {
         'content-type': 'image/png',
         'content-length': String(TINY_PNG.length),
         'x-content-type-options': 'nosniff',
-        'content-disposition': 'inline; filename="logo.png"',
+        'content-disposition': 'inline; filename=logo.png',
         'content-security-policy': "default-src 'none'; sandbox",
         'cache-control': 'private, max-age=3600',
       });
@@ -117,7 +117,7 @@ describe('org logo upload and download', () => {
     const gone = await t.request({ method: 'GET', url: `/api/files/${first}`, token: owner.token });
     expect(gone.statusCode).toBe(404);
     const gif = await t.request({ method: 'GET', url: second.url, token: owner.token });
-    expect(gif.headers['content-disposition']).toBe('inline; filename="logo.gif"');
+    expect(gif.headers['content-disposition']).toBe('inline; filename=logo.gif');
 
     const del = await t.request({
       method: 'DELETE',

@@ -102,7 +102,7 @@ export function createServices(
     clock,
     auth: new AuthService(db, sms, clock),
     account: new AccountService(db),
-    orgs: new OrgsService(db, clock),
+    orgs: new OrgsService(db, clock, files),
     members: new MembersService(db, clock),
     search: new SearchService(db),
     programs,

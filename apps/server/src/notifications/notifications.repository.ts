@@ -70,13 +70,6 @@ export async function insertNotificationsFrom(
   }));
 }
 
-/** A `source` for {@link insertNotificationsFrom}: `userIds`, each with the same `path` and `data`. */
-export function usersSource(userIds: readonly string[], path: string, data: object): SQL {
-  return sql`
-    select u.user_id, ${path}::text as path, ${JSON.stringify(data)}::jsonb as data
-    from unnest(${sql.param(userIds)}::uuid[]) as u(user_id)`;
-}
-
 /**
  * A `source` for {@link insertNotificationsFrom}: every manager of each
  * profile listed, with that profile's `path` and `data`.

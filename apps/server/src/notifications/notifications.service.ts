@@ -21,18 +21,6 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   enrolments: true,
 };
 
-/** What {@link NotificationsService.notify} writes: one `kind`, `path` and `data` for every user in `userIds`. */
-export interface NotifyUsers {
-  userIds: readonly string[];
-  kind: NotificationKind;
-  /** The SPEC.md §2 route the notification opens, e.g. `/p/{profileId}/events/{eventId}`. */
-  path: string;
-  /** What it shows as of now: `title`, `body`, `programName`, `profileName`, `eventTitle`, `startsAt`, `senderName`. */
-  data: Record<string, unknown>;
-  /** Who acted: never told about their own action. */
-  exceptUserId?: string | null;
-}
-
 /** What {@link NotificationsService.notifyProfileManagers} writes: per profile, its managers. */
 export interface NotifyProfileManagers {
   kind: NotificationKind;
@@ -89,22 +77,6 @@ export class NotificationsService {
     private readonly clock: Clock,
     private readonly realtime: RealtimePublisher,
   ) {}
-
-  /**
-   * Notifies `input.userIds` in the caller's transaction, one statement for
-   * any number of users (duplicates count once). Returns the rows written:
-   * publish them with {@link publish} after commit.
-   */
-  notify(tx: Tx, input: NotifyUsers): Promise<repo.NotificationRow[]> {
-    if (input.userIds.length === 0) return Promise.resolve([]);
-    return repo.insertNotificationsFrom(
-      tx,
-      input.kind,
-      repo.usersSource(input.userIds, input.path, input.data),
-      this.clock.now(),
-      input.exceptUserId ?? null,
-    );
-  }
 
   /**
    * Notifies every manager of each profile in `input.profiles` (a family's

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { orgInvites, orgMembers, orgs, programStaff, users } from '../db/schema/index.ts';
+import { files, orgInvites, orgMembers, orgs, programStaff, users } from '../db/schema/index.ts';
 
 /** An org role. */
 export type OrgRole = 'owner' | 'admin' | 'staff';
@@ -158,7 +158,16 @@ export async function acceptInvitesForPhone(
     .onConflictDoNothing();
 }
 
-/** Deletes an org (cascades to everything it owns). */
-export async function deleteOrg(tx: Tx, orgId: string): Promise<void> {
+/**
+ * Deletes org `orgId` and everything in it (rows cascade: programs, events,
+ * subscriptions, conversations, files...). Returns the storage keys of its
+ * files (the logo, message attachments), to remove the bytes after commit.
+ */
+export async function deleteOrg(tx: Tx, orgId: string): Promise<string[]> {
+  const owned = await tx
+    .select({ storageKey: files.storageKey })
+    .from(files)
+    .where(eq(files.orgId, orgId));
   await tx.delete(orgs).where(eq(orgs.id, orgId));
+  return owned.map((f) => f.storageKey);
 }

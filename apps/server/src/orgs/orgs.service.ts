@@ -3,6 +3,7 @@ import type { OrgDetail } from '@rally/shared/programs';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { nextEventPerProgram } from '../events/events.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -19,6 +20,7 @@ export class OrgsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly files: FilesService,
   ) {}
 
   /** The org with the actor's role; 404 unless visible, 403 without `action`. */
@@ -102,7 +104,8 @@ export class OrgsService {
 
   /**
    * Deletes an org and everything in it (owners only), confirmed by typing
-   * its exact name; a mismatch answers 400 and deletes nothing.
+   * its exact name; a mismatch answers 400 and deletes nothing. The bytes
+   * of its files (logo, message attachments) are removed after commit.
    */
   async delete(actor: PolicyActor, orgId: string, confirmName: string): Promise<void> {
     const { org } = await this.authorize(
@@ -116,9 +119,10 @@ export class OrgsService {
         errors: [{ path: 'confirmName', message: `Type “${org.name}” to confirm` }],
       });
     }
-    await this.db.transaction(async (tx) => {
+    const storageKeys = await this.db.transaction(async (tx) => {
       await lockOrg(tx, orgId);
-      await deleteOrg(tx, orgId);
+      return deleteOrg(tx, orgId);
     });
+    await this.files.removeStored(storageKeys);
   }
 }

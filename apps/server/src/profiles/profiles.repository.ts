@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import {
+  conversations,
   files,
   orgs,
   profileManagers,
@@ -138,14 +139,27 @@ export async function liveSubscriptionCount(tx: Tx, profileId: string): Promise<
 
 /**
  * Deletes a profile and everything that is only its (managers, invites,
- * ended subscriptions with their history and dues, timeline, photo rows).
- * Returns the storage keys of its files, to remove the bytes after commit.
+ * ended subscriptions with their history and dues, timeline, photo rows,
+ * and its conversations with their messages and attachment rows).
+ * Returns the storage keys of those files (its photo, its conversations'
+ * attachments), to remove the bytes after commit.
  */
 export async function deleteProfile(tx: Tx, profileId: string): Promise<string[]> {
   const owned = await tx
     .select({ storageKey: files.storageKey })
     .from(files)
-    .where(eq(files.profileId, profileId));
+    .where(
+      or(
+        eq(files.profileId, profileId),
+        inArray(
+          files.conversationId,
+          tx
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(eq(conversations.profileId, profileId)),
+        ),
+      ),
+    );
   await tx.delete(profiles).where(eq(profiles.id, profileId));
   return owned.map((f) => f.storageKey);
 }

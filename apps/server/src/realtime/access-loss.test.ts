@@ -21,6 +21,55 @@ import { conversationOf, listenOnFreePort, OpenSockets, type TestSocket } from '
 const sockets = new OpenSockets();
 afterEach(() => sockets.closeAll());
 
+describe('the program inbox’s changes', () => {
+  let t: TestApp;
+  let url: string;
+  let w: World;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listenOnFreePort(t.app);
+    w = await createWorld(t);
+  });
+  afterAll(() => t.close());
+
+  it('reach the program’s staff, never its families or org members off its staff', async () => {
+    const coach = await sockets.open(url, w.users.programCoach.token);
+    const family = await sockets.open(url, w.users.profileManager.token);
+    const member = await sockets.open(url, w.users.orgStaff.token);
+    const topic = `program:${w.programId}`;
+    for (const socket of [coach, family, member]) {
+      expect(await socket.subscribe(topic)).toBe('subscribed');
+    }
+    // Another family writes to the program: the staff's inbox changes.
+    const message = await sent(
+      t,
+      w.otherParent,
+      familyThread(w.otherChildProfileId, w.programId),
+      'Hi',
+    );
+    await coach.next(
+      (f) =>
+        f.type === 'event' &&
+        f.event.topic === topic &&
+        f.event.kind === 'conversation.updated' &&
+        f.event.ids[0] === message.conversationId,
+    );
+    // Events on the program still reach everyone following it.
+    const created = await t.req(w.users.orgOwner, 'POST', `/api/programs/${w.programId}/events`, {
+      title: 'Drills',
+      startLocal: '2030-02-04T18:00',
+      endLocal: '2030-02-04T19:00',
+    });
+    const eventId = created.json().event.id as string;
+    for (const socket of [family, member]) {
+      await socket.next(
+        (f) => f.type === 'event' && f.event.kind === 'event.created' && f.event.ids[0] === eventId,
+      );
+      expect(socket.events(topic, 'conversation.updated')).toEqual([]);
+    }
+  });
+});
+
 describe('losing access stops delivery at once', () => {
   let t: TestApp;
   let url: string;

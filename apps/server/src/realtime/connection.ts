@@ -28,13 +28,22 @@ export interface ConnectionHost {
   authenticate(token: string): Promise<SocketActor | null>;
   /** The actor of session `sessionId` as it is now, or null when revoked or expired. */
   reloadActor(sessionId: string): Promise<SocketActor | null>;
+  /** Whether `actor` (null: signed out) may follow `topic` now (`TopicAccess.canFollow`). */
   canFollow(actor: PolicyActor | null, topic: Topic): Promise<boolean>;
+  /** Whether `actor`, following `topic`, also gets its staff-only events (`TopicAccess.seesStaffEvents`). */
+  seesStaffEvents(actor: PolicyActor | null, topic: Topic): Promise<boolean>;
   /** Changes to conversation `topic` after `since` (UTC), as events, oldest first. */
   replay(topic: Topic, since: Date): Promise<RealtimeEvent[]>;
+  /** Starts routing events on `topic` to `connection` (a subscribe being checked, or allowed). */
   index(connection: RealtimeConnection, topic: Topic): void;
+  /** Stops routing events on `topic` to `connection`. */
   unindex(connection: RealtimeConnection, topic: Topic): void;
+  /** Moves `connection` from user `before` to user `after` in the index of sockets by user (null: none). */
   indexUser(connection: RealtimeConnection, before: string | null, after: string | null): void;
 }
+
+/** Who an event frame is for: every follower of its topic, or only its staff (`isStaffOnlyEvent`). */
+export type Audience = 'all' | 'staff';
 
 /**
  * One WebSocket at `/api/realtime` (docs/decisions/007): reads the client's
@@ -47,9 +56,11 @@ export interface ConnectionHost {
 export class RealtimeConnection {
   /** Topics the socket was allowed and follows. */
   readonly topics = new Set<Topic>();
+  /** Followed topics whose staff-only events this socket gets too. */
+  private readonly staffTopics = new Set<Topic>();
   /** Topics being checked, with the event frames that arrived meanwhile (sent once allowed). */
-  private readonly pending = new Map<Topic, string[]>();
-  private queue: { topic: string; frame: string }[] = [];
+  private readonly pending = new Map<Topic, { frame: string; audience: Audience }[]>();
+  private queue: { topic: Topic; frame: string; audience: Audience }[] = [];
   private suspended = 0;
   private accessEpoch = 0;
   private rechecking: Promise<void> = Promise.resolve();
@@ -82,18 +93,18 @@ export class RealtimeConnection {
 
   /**
    * Delivers an `event` frame (already serialised once for every socket)
-   * on `topic`: at once, after a suspension, or once a pending subscribe
-   * of that topic is allowed.
+   * on `topic` for `audience`: at once, after a suspension, or once a
+   * pending subscribe of that topic is allowed; a staff-only frame only
+   * where the socket sees the topic's staff events.
    */
-  deliver(topic: Topic, frame: string): void {
+  deliver(topic: Topic, frame: string, audience: Audience = 'all'): void {
     const waiting = this.pending.get(topic);
     if (waiting) {
-      waiting.push(frame);
+      waiting.push({ frame, audience });
       return;
     }
-    if (!this.topics.has(topic)) return;
-    if (this.suspended > 0) this.queue.push({ topic, frame });
-    else this.sendText(frame);
+    if (this.suspended > 0) this.queue.push({ topic, frame, audience });
+    else this.sendIfFor(topic, frame, audience);
   }
 
   /**
@@ -127,6 +138,7 @@ export class RealtimeConnection {
   dispose(): void {
     for (const topic of [...this.topics, ...this.pending.keys()]) this.host.unindex(this, topic);
     this.topics.clear();
+    this.staffTopics.clear();
     this.pending.clear();
     this.host.indexUser(this, this.actor?.userId ?? null, null);
   }
@@ -138,11 +150,21 @@ export class RealtimeConnection {
       if (!this.actor) this.host.indexUser(this, before, null);
     }
     for (const topic of [...this.topics]) {
-      if (await this.host.canFollow(this.actor, topic)) continue;
+      if (await this.host.canFollow(this.actor, topic)) {
+        await this.grantStaffEvents(topic);
+        continue;
+      }
       this.topics.delete(topic);
+      this.staffTopics.delete(topic);
       this.host.unindex(this, topic);
       this.send({ type: 'revoked', topic });
     }
+  }
+
+  /** Records whether the socket gets `topic`'s staff-only events, as the actor stands now. */
+  private async grantStaffEvents(topic: Topic): Promise<void> {
+    if (await this.host.seesStaffEvents(this.actor, topic)) this.staffTopics.add(topic);
+    else this.staffTopics.delete(topic);
   }
 
   private resume(): void {
@@ -150,9 +172,14 @@ export class RealtimeConnection {
     if (this.suspended > 0) return;
     const queued = this.queue;
     this.queue = [];
-    for (const { topic, frame } of queued) {
-      if (this.topics.has(topic)) this.sendText(frame);
-    }
+    for (const { topic, frame, audience } of queued) this.sendIfFor(topic, frame, audience);
+  }
+
+  /** Sends `frame` when the socket follows `topic` and is of `audience`. */
+  private sendIfFor(topic: Topic, frame: string, audience: Audience): void {
+    if (!this.topics.has(topic)) return;
+    if (audience === 'staff' && !this.staffTopics.has(topic)) return;
+    this.sendText(frame);
   }
 
   private sendText(text: string): void {
@@ -259,19 +286,27 @@ export class RealtimeConnection {
     }
   }
 
-  /** Checks `topic` (again if access changed meanwhile), then replays and starts delivery. */
+  /**
+   * Checks `topic` and reads its replay, both again when access changed
+   * meanwhile (a recheck does not see a topic still pending), then starts
+   * delivery: nothing is admitted on a check older than the last access
+   * change (docs/decisions/007, access loss ordering).
+   */
   private async admit(topic: Topic, since: Date | null): Promise<void> {
     let isAllowed: boolean;
+    let isStaff: boolean;
+    let replay: RealtimeEvent[];
     let epoch: number;
     do {
       await this.rechecking;
       epoch = this.accessEpoch;
       isAllowed = await this.host.canFollow(this.actor, topic);
+      isStaff = isAllowed && (await this.host.seesStaffEvents(this.actor, topic));
+      replay =
+        isAllowed && since && topic.startsWith('conversation:')
+          ? await this.host.replay(topic, since)
+          : [];
     } while (epoch !== this.accessEpoch);
-    const replay =
-      isAllowed && since && topic.startsWith('conversation:')
-        ? await this.host.replay(topic, since)
-        : [];
     const waiting = this.pending.get(topic) ?? [];
     this.pending.delete(topic);
     if (!isAllowed) {
@@ -280,13 +315,15 @@ export class RealtimeConnection {
       return;
     }
     this.topics.add(topic);
+    if (isStaff) this.staffTopics.add(topic);
     this.send({ type: 'subscribed', topic });
     for (const event of replay) this.deliver(topic, JSON.stringify({ type: 'event', event }));
-    for (const frame of waiting) this.deliver(topic, frame);
+    for (const { frame, audience } of waiting) this.deliver(topic, frame, audience);
   }
 
   private unsubscribe(topic: Topic): void {
     if (!this.topics.delete(topic)) return;
+    this.staffTopics.delete(topic);
     this.host.unindex(this, topic);
   }
 }

@@ -32,11 +32,19 @@ describe('resync of a conversation (docs/decisions/007)', () => {
       .at(-1);
     await before.close();
 
-    const missed = [];
+    const heard = new Set<string>();
+    const stopHearing = t.realtime.bus.onEvents((events) => {
+      for (const e of events) heard.add(e.ids[0]!);
+    });
+    const missed: string[] = [];
     for (const body of ['Training moved to 5 pm', 'Ground B today', 'See you there']) {
       t.clock.advance(5);
       missed.push((await sent(t, coach, thread, body)).id);
     }
+    // Missed for good: their live events went out (to nobody) before the client is back.
+    // (One still on its way would reach the new subscription too: clients drop the repeat.)
+    await expect.poll(() => missed.every((id) => heard.has(id))).toBe(true);
+    stopHearing();
     const after = await sockets.open(url, asha.parent.token);
     expect(await after.subscribe(topic, since)).toBe('subscribed');
     t.clock.advance(5);

@@ -2,6 +2,7 @@ import type { RealtimeEvent } from '@rally/shared/realtime';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_NOTIFY_PAYLOAD_BYTES,
+  notifyPayloadsOf,
   packNotifyPayloads,
   parseNotifyPayload,
 } from './notify-payloads.ts';
@@ -39,6 +40,20 @@ describe('packNotifyPayloads', () => {
     const [only, ...rest] = packNotifyPayloads([big, small]);
     expect(rest).toEqual([]);
     expect(parseNotifyPayload(only)).toEqual([event(1), small]);
+  });
+
+  it('packs a burst only as far as it is read, so its first NOTIFY need not wait for the rest', () => {
+    let serialised = 0;
+    const counted = { toJSON: () => ((serialised += 1), { body: 'Kit list is on the board' }) };
+    const events = Array.from({ length: 10_000 }, (_, i) => event(i, counted));
+    const payloads = notifyPayloadsOf(events);
+    const first = payloads.next();
+    const inFirst = parseNotifyPayload(first.value as string)!.length;
+    expect(inFirst).toBeGreaterThan(10);
+    expect(serialised).toBe(inFirst + 1);
+    const rest = [...payloads];
+    expect(serialised).toBe(10_000);
+    expect([first.value as string, ...rest]).toEqual(packNotifyPayloads(events));
   });
 
   it('sends nothing for nothing', () => {

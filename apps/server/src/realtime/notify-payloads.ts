@@ -20,25 +20,34 @@ export function packNotifyPayloads(
   events: readonly RealtimeEvent[],
   maxBytes = MAX_NOTIFY_PAYLOAD_BYTES,
 ): string[] {
-  const packed: string[] = [];
+  return [...notifyPayloadsOf(events, maxBytes)];
+}
+
+/**
+ * {@link packNotifyPayloads} one payload at a time, packing only as far as
+ * it is read: the first NOTIFY of a burst (an announcement's 10,000 events)
+ * goes out before the rest is serialised (docs/decisions/008).
+ */
+export function* notifyPayloadsOf(
+  events: readonly RealtimeEvent[],
+  maxBytes = MAX_NOTIFY_PAYLOAD_BYTES,
+): Generator<string, void, undefined> {
   let current: string[] = [];
   let currentBytes = 2; // the brackets
-  const flush = () => {
-    if (current.length > 0) packed.push(`[${current.join(',')}]`);
-    current = [];
-    currentBytes = 2;
-  };
   for (const event of events) {
     const json = fitting(event, maxBytes - 2);
     if (json === null) continue;
     const bytes = byteLength(json);
     const separator = current.length > 0 ? 1 : 0;
-    if (currentBytes + separator + bytes > maxBytes) flush();
+    if (currentBytes + separator + bytes > maxBytes) {
+      yield `[${current.join(',')}]`;
+      current = [];
+      currentBytes = 2;
+    }
+    currentBytes += (current.length > 0 ? 1 : 0) + bytes;
     current.push(json);
-    currentBytes += (current.length > 1 ? 1 : 0) + bytes;
   }
-  flush();
-  return packed;
+  if (current.length > 0) yield `[${current.join(',')}]`;
 }
 
 /** The event as JSON within `maxBytes`: whole, else without its payload, else null. */

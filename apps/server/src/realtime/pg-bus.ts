@@ -2,7 +2,8 @@ import { reconnectDelayMs, type RealtimeEvent } from '@rally/shared/realtime';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { packNotifyPayloads, parseNotifyPayload } from './notify-payloads.ts';
+import { reportUnlessStopping } from '../lib/shutdown-grace.ts';
+import { notifyPayloadsOf, parseNotifyPayload } from './notify-payloads.ts';
 import type { RealtimePublisher } from './publisher.ts';
 import { notifyPayloads, REALTIME_CHANNEL } from './realtime.repository.ts';
 
@@ -12,6 +13,15 @@ import { notifyPayloads, REALTIME_CHANNEL } from './realtime.repository.ts';
  * announcement to 5,000 families) goes in slices so delivery starts early.
  */
 export const NOTIFY_PAYLOADS_PER_STATEMENT = 16;
+
+/**
+ * How long the first event published after a quiet spell waits for others
+ * before its NOTIFY is sent, in ms (docs/decisions/008): writes finishing
+ * at about the same time share one NOTIFY (one pool round trip, one
+ * transaction, one wake-up of every instance's listener) instead of one
+ * each. Delivery is that much later; DESIGN.md §7 allows 50 ms at p95.
+ */
+export const PUBLISH_WINDOW_MS = 2;
 
 /** The two log levels the bus uses (a pino logger fits). */
 export type BusLogger = Pick<Logger, 'warn' | 'info'>;
@@ -43,28 +53,37 @@ export class PgBus implements RealtimePublisher {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private isStopped = false;
+  /** Set by {@link expectStop}: the server is shutting down. */
+  private isStopping = false;
 
   /**
    * `db` sends the NOTIFYs (a bus that is never started only publishes:
    * scripts and tools whose changes running servers must hear).
+   * `windowMs` is how long publishes gather before a NOTIFY
+   * ({@link PUBLISH_WINDOW_MS}; 0: until the current turn of the event loop
+   * ends).
    */
   constructor(
     private readonly db: Db,
     private readonly logger: BusLogger = consoleLogger,
+    private readonly windowMs = PUBLISH_WINDOW_MS,
   ) {}
 
   /**
-   * Queues `events` for NOTIFY and returns at once (never throws). While one
-   * NOTIFY is in flight the next events gather, so a busy instance sends few
-   * large payloads, in publish order (docs/decisions/007: batched under
-   * 7,900 bytes, oversized payloads dropped for a refetch).
+   * Queues `events` for NOTIFY and returns at once (never throws). Events
+   * published within `windowMs` of the first one, and then while a NOTIFY
+   * is in flight, gather: a busy instance sends few large payloads, in
+   * publish order (docs/decisions/007: batched under 7,900 bytes, oversized
+   * payloads dropped for a refetch; docs/decisions/008: the window).
    */
   publish(events: readonly RealtimeEvent[]): void {
     if (this.isStopped || events.length === 0) return;
     this.pending.push(...events);
-    this.flushing ??= this.flush().finally(() => {
-      this.flushing = undefined;
-    });
+    this.flushing ??= this.afterWindow()
+      .then(() => this.flush())
+      .finally(() => {
+        this.flushing = undefined;
+      });
   }
 
   /** Adds a listener for delivered events (called synchronously, in commit order). */
@@ -88,8 +107,19 @@ export class PgBus implements RealtimePublisher {
     await this.connect();
   }
 
+  /**
+   * Says the server is shutting down (called when closing starts, before
+   * requests drain): from now on a lost LISTEN connection is expected, so
+   * neither reported nor reconnected. Publishing still works until {@link stop}.
+   */
+  expectStop(): void {
+    this.isStopping = true;
+    clearTimeout(this.reconnectTimer);
+  }
+
   /** Sends what is queued, closes the LISTEN connection and stops reconnecting. */
   async stop(): Promise<void> {
+    this.expectStop();
     await this.flushing;
     this.isStopped = true;
     clearTimeout(this.reconnectTimer);
@@ -103,15 +133,24 @@ export class PgBus implements RealtimePublisher {
     while (this.flushing) await this.flushing;
   }
 
+  /** Resolves after `windowMs` (0: once the current turn of the event loop has run). */
+  private afterWindow(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.windowMs > 0) setTimeout(resolve, this.windowMs);
+      else setImmediate(resolve);
+    });
+  }
+
   private async flush(): Promise<void> {
     while (this.pending.length > 0 && !this.isStopped) {
       const batch = this.pending;
       this.pending = [];
       try {
-        const payloads = packNotifyPayloads(batch);
-        // Each statement commits on its own: listeners start fanning out while the rest is sent.
-        for (let i = 0; i < payloads.length; i += NOTIFY_PAYLOADS_PER_STATEMENT) {
-          await notifyPayloads(this.db, payloads.slice(i, i + NOTIFY_PAYLOADS_PER_STATEMENT));
+        // Packed as sent, and each statement commits on its own: listeners start fanning
+        // out the first slice of a burst while the rest is still being packed and sent.
+        const payloads = notifyPayloadsOf(batch);
+        for (let slice = take(payloads); slice.length > 0; slice = take(payloads)) {
+          await notifyPayloads(this.db, slice);
         }
       } catch (err) {
         // Best effort (DESIGN.md §4): clients refetch after reconnects.
@@ -132,9 +171,9 @@ export class PgBus implements RealtimePublisher {
       for (const listener of this.listeners) listener(events);
     });
     const lost = (err?: Error) => {
-      if (this.client !== client || this.isStopped) return;
+      if (this.client !== client || this.isStopping) return;
       this.client = undefined;
-      this.logger.warn({ err }, 'realtime: LISTEN connection lost, reconnecting');
+      this.warnUnlessStopping({ err }, 'realtime: LISTEN connection lost, reconnecting');
       client.end().catch(() => {});
       this.scheduleReconnect();
     };
@@ -148,14 +187,23 @@ export class PgBus implements RealtimePublisher {
       await client.end().catch(() => {});
       throw err;
     }
-    if (this.isStopped) {
+    if (this.isStopping) {
       await client.end();
       return;
     }
     this.client = client;
   }
 
+  /** Logs a lost connection unless a shutdown follows within the grace time. */
+  private warnUnlessStopping(details: { err?: unknown }, message: string): void {
+    reportUnlessStopping(
+      () => this.isStopping,
+      () => this.logger.warn(details, message),
+    );
+  }
+
   private scheduleReconnect(): void {
+    if (this.isStopping) return;
     const delay = reconnectDelayMs(this.failures);
     this.failures += 1;
     this.reconnectTimer = setTimeout(() => {
@@ -166,11 +214,22 @@ export class PgBus implements RealtimePublisher {
           for (const listener of this.resyncListeners) listener();
         })
         .catch((err: unknown) => {
-          if (this.isStopped) return;
-          this.logger.warn({ err }, 'realtime: LISTEN reconnect failed');
+          if (this.isStopping) return;
+          this.warnUnlessStopping({ err }, 'realtime: LISTEN reconnect failed');
           this.scheduleReconnect();
         });
     }, delay);
     this.reconnectTimer.unref();
   }
+}
+
+/** The next {@link NOTIFY_PAYLOADS_PER_STATEMENT} payloads of `payloads` (fewer at its end). */
+function take(payloads: Iterator<string>): string[] {
+  const slice: string[] = [];
+  while (slice.length < NOTIFY_PAYLOADS_PER_STATEMENT) {
+    const next = payloads.next();
+    if (next.done) break;
+    slice.push(next.value);
+  }
+  return slice;
 }

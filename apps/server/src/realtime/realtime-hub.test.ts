@@ -36,7 +36,10 @@ function hub() {
     db: {} as Db,
     clock: systemClock,
     logger: pino({ level: 'silent' }),
-    access: { canFollow: async () => true } as unknown as TopicAccess,
+    access: {
+      canFollow: async () => true,
+      seesStaffEvents: async () => false,
+    } as unknown as TopicAccess,
     authenticate: async () => null,
     replay: async () => [],
   });

@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { RealtimeConnection, type ConnectionHost, type SocketActor } from './connection.ts';
 import { findLiveSessionById } from './realtime.repository.ts';
-import type { TopicAccess } from './topic-access.ts';
+import { isStaffOnlyEvent, type TopicAccess } from './topic-access.ts';
 
 /** Server heartbeat: a ping every 30 s; a socket that did not answer the previous one is dropped. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -100,7 +100,8 @@ export class RealtimeHub implements ConnectionHost {
       const followers = this.byTopic.get(event.topic);
       if (!followers || followers.size === 0) continue;
       const frame = JSON.stringify({ type: 'event', event });
-      for (const connection of followers) connection.deliver(event.topic, frame);
+      const audience = isStaffOnlyEvent(event) ? 'staff' : 'all';
+      for (const connection of followers) connection.deliver(event.topic, frame, audience);
     }
   }
 
@@ -168,6 +169,10 @@ export class RealtimeHub implements ConnectionHost {
 
   canFollow(actor: PolicyActor | null, topic: Topic): Promise<boolean> {
     return this.deps.access.canFollow(actor, topic);
+  }
+
+  seesStaffEvents(actor: PolicyActor | null, topic: Topic): Promise<boolean> {
+    return this.deps.access.seesStaffEvents(actor, topic);
   }
 
   replay(topic: Topic, since: Date): Promise<RealtimeEvent[]> {

@@ -61,7 +61,10 @@ export async function registerRealtimeRoutes(
   { bus, hub, listenConnection }: RealtimeParts,
 ): Promise<void> {
   // Before the plugin's own preClose (which closes sockets without a code).
-  app.addHook('preClose', async () => hub.stop());
+  app.addHook('preClose', async () => {
+    bus.expectStop();
+    hub.stop();
+  });
   await app.register(websocket, { options: { maxPayload: MAX_WS_PAYLOAD_BYTES } });
   bus.onEvents((events) => hub.deliver(events));
   bus.onResync(() => hub.closeAll(CLOSE_SERVICE_RESTART, 'service restart'));

@@ -1,4 +1,4 @@
-import type { Topic } from '@rally/shared/realtime';
+import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
 import { isOnRoster } from '../attendance/roster.repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
@@ -54,6 +54,18 @@ export class TopicAccess {
     }
   }
 
+  /**
+   * Whether `actor`, allowed to follow `topic`, also gets its staff-only
+   * events ({@link isStaffOnlyEvent}): on `program:{id}`, the program's
+   * staff side (`program:view-roster`, as its inbox); on other topics
+   * there are none.
+   */
+  async seesStaffEvents(actor: PolicyActor | null, topic: Topic): Promise<boolean> {
+    if (!actor || !topic.startsWith('program:')) return false;
+    const programId = topic.slice('program:'.length);
+    return allowed(() => this.programs.authorize(actor, programId, 'program:view-roster'));
+  }
+
   private async canFollowEvent(actor: PolicyActor, eventId: string): Promise<boolean> {
     const programId = await repo.findEventProgramId(this.db, eventId);
     if (!programId) return false;
@@ -84,4 +96,14 @@ async function allowed(check: () => Promise<unknown>): Promise<boolean> {
     }
     throw err;
   }
+}
+
+/**
+ * Events only the staff side of their topic receives (docs/decisions/007):
+ * `conversation.updated` on `program:{id}` — the program's shared inbox
+ * changed. Families and org members who may view the program follow the
+ * topic too, but must learn nothing of other families' threads (DESIGN.md §2).
+ */
+export function isStaffOnlyEvent(event: RealtimeEvent): boolean {
+  return event.topic.startsWith('program:') && event.kind === 'conversation.updated';
 }

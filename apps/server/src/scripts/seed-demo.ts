@@ -7,6 +7,7 @@ import { DataDirInUseError, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { orgs } from '../db/schema/index.ts';
 import { createServices } from '../http/services.ts';
+import { PgBus } from '../realtime/pg-bus.ts';
 import { ConsoleSmsProvider } from '../auth/sms.ts';
 import { systemClock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -60,7 +61,23 @@ async function main(): Promise<void> {
 }
 
 async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
-  const s = createServices(db, new ConsoleSmsProvider(() => {}), systemClock);
+  // Publish-only: a running server hears the changes. Drained before the pool closes,
+  // since the bus sends its NOTIFYs a moment after each publish (docs/decisions/008).
+  const bus = new PgBus(db);
+  try {
+    await seedWith(
+      db,
+      createServices(db, new ConsoleSmsProvider(() => {}), systemClock, undefined, bus),
+    );
+  } finally {
+    await bus.drain();
+  }
+}
+
+async function seedWith(
+  db: ReturnType<typeof openDatabase>['db'],
+  s: ReturnType<typeof createServices>,
+): Promise<void> {
   const actors: Record<
     keyof typeof people,
     { userId: string; isGlobalAdmin: boolean; selfProfileId: string }

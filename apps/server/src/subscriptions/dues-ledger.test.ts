@@ -6,7 +6,6 @@ import {
   signUp,
   type TestApp,
 } from '../../test/harness.ts';
-import { drawDownForAttendance } from './session-packs.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -306,19 +305,21 @@ describe('session packs', () => {
       code: 'not_found',
     });
 
-    // Attendance (events issue) draws by profile and event in its own transaction.
-    const viaAttendance = await t.database.db.transaction((tx) =>
-      drawDownForAttendance(tx, {
-        profileId: w.childId,
-        eventId: events[2]!,
-        recordedBy: w.coach.id,
-        at: new Date(),
-      }),
+    // Attendance (events issue) draws by profile and event when the child is marked present.
+    const marked = await req(
+      w.coach,
+      'PUT',
+      `/api/programs/${w.programId}/events/${events[2]}/attendance`,
+      {
+        marks: [{ profileId: w.childId, status: 'present', markedAt: t.clock.now().toISOString() }],
+      },
     );
-    expect(viaAttendance).toMatchObject({
-      subscriptionId: w.sub.id,
-      isNew: true,
-      sessions: { used: 3 },
+    expect(marked.statusCode).toBe(200);
+    expect((await req(w.parent, 'GET', w.url)).json().subscription.sessions).toEqual({
+      included: 2,
+      used: 3,
+      left: 0,
+      overdrawn: 1,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { events, sessionUsages, subscriptions } from '../db/schema/index.ts';
 
@@ -32,36 +32,6 @@ export async function deleteUsage(tx: Tx, subscriptionId: string, eventId: strin
   return rows.length > 0;
 }
 
-/**
- * Removes the usages of event `eventId` by the subscriptions of
- * `profileIds` in the event's program (attendance corrected away from
- * attended). Returns the subscription ids that got a session back.
- */
-export async function deleteUsagesOfProfiles(
-  tx: Tx,
-  eventId: string,
-  profileIds: readonly string[],
-): Promise<string[]> {
-  if (profileIds.length === 0) return [];
-  const rows = await tx
-    .delete(sessionUsages)
-    .where(
-      and(
-        eq(sessionUsages.eventId, eventId),
-        inArray(
-          sessionUsages.subscriptionId,
-          tx
-            .select({ id: subscriptions.id })
-            .from(subscriptions)
-            .innerJoin(events, eq(events.programId, subscriptions.programId))
-            .where(and(eq(events.id, eventId), inArray(subscriptions.profileId, [...profileIds]))),
-        ),
-      ),
-    )
-    .returning({ subscriptionId: sessionUsages.subscriptionId });
-  return rows.map((r) => r.subscriptionId);
-}
-
 /** Sessions used by a subscription. */
 export async function usedCount(tx: Tx, subscriptionId: string): Promise<number> {
   const [row] = await tx
@@ -71,19 +41,55 @@ export async function usedCount(tx: Tx, subscriptionId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** The active subscription of `profileId` in the program of event `eventId`, locked; or undefined. */
-export async function lockActiveForEvent(tx: Tx, profileId: string, eventId: string) {
-  const [row] = await tx
-    .select({ s: subscriptions })
-    .from(subscriptions)
-    .innerJoin(events, eq(events.programId, subscriptions.programId))
-    .where(
-      and(
-        eq(events.id, eventId),
-        eq(subscriptions.profileId, profileId),
-        eq(subscriptions.status, 'active'),
-      ),
-    )
-    .for('update', { of: subscriptions });
-  return row?.s;
+/** The SQL pieces {@link drawSessionsStatement} and {@link giveBackSessionsStatement} are built from. */
+export interface AttendanceSessionsArgs {
+  /** A subquery selecting `profile_id`s: the profiles whose mark changed as the statement says. */
+  profileIds: SQL;
+  /** The event (uuid): a parameter or placeholder. */
+  eventId: SQLWrapper;
+  /** The event's program (uuid): only subscriptions in it count. */
+  programId: SQLWrapper;
+}
+
+/**
+ * For attendance (docs/decisions/006, 008): an `INSERT` drawing one session
+ * of event `eventId` from the pack of each of `profileIds`' `active`
+ * subscription in `programId`, meant to run as a CTE of the attendance
+ * write's one statement, after the event's lock. A subscription whose plan
+ * is not a pack, or that is not active, draws nothing. Each subscription
+ * drawn from is locked (`FOR UPDATE`, as `SessionPacksService.drawDown` locks
+ * it) and one event counts once (primary key (subscription, event):
+ * `ON CONFLICT DO NOTHING`). An empty pack is still drawn (attendance is a
+ * fact; `overdrawn` shows it). `recordedBy` (uuid) and `at` (timestamptz)
+ * are stored with the usage. Returns the `subscription_id`s drawn from.
+ */
+export function drawSessionsStatement(
+  args: AttendanceSessionsArgs & { recordedBy: SQLWrapper; at: SQLWrapper },
+): SQL {
+  return sql`
+    insert into ${sessionUsages} (subscription_id, event_id, org_id, recorded_by, used_at)
+    select s.id, ${args.eventId}, s.org_id, ${args.recordedBy}, ${args.at}
+    from ${subscriptions} s
+    where s.program_id = ${args.programId} and s.profile_id in (${args.profileIds})
+      and s.status = 'active' and s.sessions_included is not null
+    for update of s
+    on conflict do nothing
+    returning subscription_id`;
+}
+
+/**
+ * For attendance (docs/decisions/006, 008): a `DELETE` giving back the
+ * sessions that `profileIds`' subscriptions in `programId` (whatever their
+ * status now) drew for event `eventId` — a mark corrected to absent,
+ * excused or cleared. Nothing changes for a profile whose session was not
+ * counted. Meant to run as a CTE of the attendance write's one statement.
+ * Returns the `subscription_id`s that got a session back.
+ */
+export function giveBackSessionsStatement(args: AttendanceSessionsArgs): SQL {
+  return sql`
+    delete from ${sessionUsages} u
+    using ${subscriptions} s
+    where u.event_id = ${args.eventId} and u.subscription_id = s.id
+      and s.program_id = ${args.programId} and s.profile_id in (${args.profileIds})
+    returning u.subscription_id`;
 }

@@ -60,38 +60,11 @@ export async function drawDownInTx(
 }
 
 /**
- * For attendance (the events issue), in its own transaction: draws a
- * session for `profileId` at `eventId` from the profile's active
- * subscription in the event's program. Returns null when that subscription
- * has no pack plan or there is no active subscription (nothing to draw).
- */
-export async function drawDownForAttendance(
-  tx: Tx,
-  args: { profileId: string; eventId: string; recordedBy: string | null; at: Date },
-): Promise<DrawDownResult | null> {
-  const s = await packs.lockActiveForEvent(tx, args.profileId, args.eventId);
-  if (!s || s.sessionsIncluded === null) return null;
-  return drawDownInTx(tx, s, args.eventId, args.recordedBy, args.at);
-}
-
-/**
- * For attendance (issue 5), in the caller's transaction: gives back the
- * sessions that `profileIds`' subscriptions in the event's program drew for
- * `eventId` (a mark corrected to absent, excused or cleared). Nothing
- * changes for a profile whose session was not counted. Returns the
- * subscription ids that got a session back.
- */
-export async function giveBackForAttendance(
-  tx: Tx,
-  args: { eventId: string; profileIds: readonly string[] },
-): Promise<string[]> {
-  return packs.deleteUsagesOfProfiles(tx, args.eventId, args.profileIds);
-}
-
-/**
  * Session packs (issue 4): a pack plan's sessions included, used and left.
- * The draw-down is triggered by attendance in the events issue; these
- * methods expose it to the program's staff now (no HTTP route yet).
+ * Attendance (issue 5) draws and gives back sessions inside its own write,
+ * with `drawSessionsStatement` and `giveBackSessionsStatement` of
+ * session-packs.repository.ts (docs/decisions/008); these methods expose
+ * the same to the program's staff (no HTTP route yet).
  */
 export class SessionPacksService {
   constructor(

@@ -1,4 +1,5 @@
-import { DEFAULT_CLIENT_CONFIG, type ClientConfig } from '@rally/shared/config';
+import { DEFAULT_CLIENT_CONFIG } from '@rally/shared/client-config';
+import type { ClientConfig } from '@rally/shared/config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clientConfigQueryOptions } from '../lib/client-config';

@@ -1,4 +1,5 @@
-import { recommendedBundleId, type ClientConfig } from '@rally/shared/config';
+import { recommendedBundleId } from '@rally/shared/client-config';
+import type { ClientConfig } from '@rally/shared/config';
 import { useSyncExternalStore } from 'react';
 import type { Platform } from './platform';
 

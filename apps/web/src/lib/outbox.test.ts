@@ -158,6 +158,45 @@ describe('Outbox', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('shares one set of listeners and one timer between callers, until the last one stops', async () => {
+    vi.useFakeTimers();
+    const outbox = new Outbox<Mark>(freshNamespace());
+    outbox.put('e1:p1', { status: 'present' });
+    let isUp = false;
+    const { calls, send } = recordingSend(() => (isUp ? undefined : networkError()));
+    const stopPage = outbox.start(send, { retryIntervalMs: 15_000 });
+    const stopShell = outbox.start(send, { retryIntervalMs: 15_000 });
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(1));
+    await vi.advanceTimersByTimeAsync(0);
+    const afterStart = calls.length;
+
+    // One retry per period and one send per `online`, however many callers.
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(calls).toHaveLength(afterStart + 1);
+    isUp = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(outbox.getState().entries).toEqual([]));
+    expect(calls).toHaveLength(afterStart + 2);
+
+    // The page goes; the shell keeps the queue moving.
+    stopPage();
+    isUp = false;
+    outbox.put('e1:p2', { status: 'absent' });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(calls).toHaveLength(afterStart + 3));
+    isUp = true;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(calls).toHaveLength(afterStart + 4);
+    expect(outbox.getState().entries).toEqual([]);
+
+    stopShell();
+    stopShell();
+    outbox.put('e1:p3', { status: 'late' });
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(afterStart + 4);
+  });
+
   it('sends nothing while the browser says it is offline', async () => {
     const outbox = new Outbox<Mark>(freshNamespace());
     outbox.put('e1:p1', { status: 'present' });

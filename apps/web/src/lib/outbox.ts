@@ -110,6 +110,10 @@ export class Outbox<P> {
   private readonly listeners = new Set<() => void>();
   private running: Promise<FlushReport> | null = null;
   private queued: { send: OutboxSend<P>; options: FlushOptions<P> } | null = null;
+  /** Callers of {@link start} still running, oldest first. */
+  private readonly starters: { send: OutboxSend<P>; options: AutoFlushOptions<P> }[] = [];
+  private stopAuto: (() => void) | undefined;
+  private runAuto: (() => void) | undefined;
 
   /** `storage` defaults to `window.localStorage` (null: memory only, e.g. storage disabled). */
   constructor(namespace: string, storage?: Storage | null) {
@@ -185,22 +189,46 @@ export class Outbox<P> {
   /**
    * Keeps the queue moving with `send`: flushes now (on load), when the
    * browser comes back `online`, and every `retryIntervalMs` while entries
-   * wait. Returns the function that stops it.
+   * wait. Returns the function that stops it. Several callers may start one
+   * outbox (a page and the app shell): they share one set of listeners and
+   * one timer, the newest caller's `send` and options are used, and it keeps
+   * going until the last of them stops.
    */
   start(send: OutboxSend<P>, options: AutoFlushOptions<P> = {}): () => void {
-    const interval = options.retryIntervalMs ?? OUTBOX_RETRY_INTERVAL_MS;
+    const starter = { send, options };
+    this.starters.push(starter);
+    if (this.starters.length === 1) this.stopAuto = this.startAuto();
+    else this.runAuto?.();
+    return () => {
+      const index = this.starters.indexOf(starter);
+      if (index === -1) return;
+      this.starters.splice(index, 1);
+      if (this.starters.length > 0) return;
+      this.stopAuto?.();
+      this.stopAuto = undefined;
+      this.runAuto = undefined;
+    };
+  }
+
+  /** The listeners and timer of {@link start}, sending with the newest starter; returns their stop. */
+  private startAuto(): () => void {
+    const current = () => this.starters.at(-1);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let isStopped = false;
     const schedule = () => {
       if (isStopped || timer !== null || this.state.entries.length === 0) return;
+      const interval = current()?.options.retryIntervalMs ?? OUTBOX_RETRY_INTERVAL_MS;
       timer = setTimeout(() => {
         timer = null;
         run();
       }, interval);
     };
     const run = () => {
-      void this.flush(send, options).then(schedule);
+      const starter = current();
+      if (!starter) return;
+      void this.flush(starter.send, starter.options).then(schedule);
     };
+    this.runAuto = run;
     const onOnline = () => {
       this.setOffline(false);
       run();

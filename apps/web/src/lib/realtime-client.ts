@@ -1,10 +1,5 @@
-import {
-  reconnectDelayMs,
-  serverFrameSchema,
-  type ClientFrame,
-  type RealtimeEvent,
-  type ServerFrame,
-} from '@rally/shared/realtime';
+import type { ClientFrame, RealtimeEvent, ServerFrame } from '@rally/shared/realtime';
+import { reconnectDelayMs } from '@rally/shared/realtime-socket';
 
 /** The client pings this often; the server answers `pong` (docs/decisions/007 heartbeat). */
 export const CLIENT_PING_INTERVAL_MS = 15_000;
@@ -67,6 +62,31 @@ interface TopicEntry {
 
 const OPEN = 1;
 
+/** Reads one WebSocket message as a server frame (`parseServerFrame` of realtime-frames.ts). */
+type FrameParser = (data: unknown) => ServerFrame | null;
+let frameParser: FrameParser | undefined;
+let loadingFrameParser: Promise<void> | undefined;
+
+/**
+ * Loads realtime-frames.ts (the frames' zod schemas) once; resolves when
+ * frames can be read. The client starts it when it connects, so it loads
+ * alongside the WebSocket handshake instead of with the page
+ * (docs/decisions/004, "Signed-in layouts"). Rejects when the chunk cannot be
+ * fetched; the next call tries again.
+ */
+export function loadFrameParser(): Promise<void> {
+  loadingFrameParser ??= import('./realtime-frames').then(
+    (module) => {
+      frameParser = module.parseServerFrame;
+    },
+    (err: unknown) => {
+      loadingFrameParser = undefined;
+      throw err;
+    },
+  );
+  return loadingFrameParser;
+}
+
 /**
  * One WebSocket per app to `/api/realtime` (DESIGN.md §4, docs/decisions/007):
  * ref-counted topic subscriptions (the first follower subscribes, the last
@@ -87,6 +107,8 @@ export class RealtimeClient {
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private lastHeardAt = 0;
   private isClosed = false;
+  /** Messages of the current socket that arrived before the frame parser had loaded, in order. */
+  private waitingFrames: unknown[] = [];
   /** Who the server sees on this socket (`ready`), null when signed out or not connected. */
   userId: string | null = null;
 
@@ -163,8 +185,9 @@ export class RealtimeClient {
     const socket = create(this.options.url);
     this.socket = socket;
     this.isReady = false;
+    void loadFrameParser().catch(() => undefined);
     socket.onmessage = (message) => {
-      if (this.socket === socket) this.onFrame(message.data);
+      if (this.socket === socket) this.receive(socket, message.data);
     };
     socket.onclose = () => {
       if (this.socket === socket) this.onLost();
@@ -198,6 +221,7 @@ export class RealtimeClient {
     this.socket = undefined;
     this.isReady = false;
     this.userId = null;
+    this.waitingFrames = [];
     for (const entry of this.topics.values()) {
       entry.isSubscribed = false;
       if (this.hasBeenReady) entry.needsResync = true;
@@ -218,9 +242,34 @@ export class RealtimeClient {
     this.send({ type: 'ping' });
   }
 
-  private onFrame(data: unknown): void {
+  /**
+   * One message of `socket`: read at once when the frame parser has loaded,
+   * else kept until it has (in arrival order). A parser that cannot be
+   * fetched counts as a lost connection: the reconnect tries again.
+   */
+  private receive(socket: SocketLike, data: unknown): void {
     this.lastHeardAt = Date.now();
-    const frame = parseFrame(data);
+    if (frameParser && this.waitingFrames.length === 0) {
+      this.onFrame(frameParser(data));
+      return;
+    }
+    this.waitingFrames.push(data);
+    if (this.waitingFrames.length > 1) return;
+    loadFrameParser().then(
+      () => {
+        if (this.socket !== socket) return; // its frames went with it
+        for (const waiting of this.waitingFrames.splice(0)) {
+          if (this.socket !== socket) return;
+          this.onFrame(frameParser!(waiting));
+        }
+      },
+      () => {
+        if (this.socket === socket) this.onLost();
+      },
+    );
+  }
+
+  private onFrame(frame: ServerFrame | null): void {
     if (!frame) return;
     switch (frame.type) {
       case 'ready':
@@ -298,14 +347,4 @@ function sinceOf(entry: TopicEntry): string | undefined {
     if (since && (!newest || since > newest)) newest = since;
   }
   return newest;
-}
-
-function parseFrame(data: unknown): ServerFrame | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -34,6 +34,7 @@ const keys: Record<string, QueryKey> = {
   profileInbox: conversationKeys.inbox('profile', C, ''),
   thread: conversationKeys.thread(thread),
   unread: conversationKeys.unread,
+  announcements: conversationKeys.announcements(P),
   notifications: notificationKeys.list,
   config: adminKeys.clientConfig(),
 };
@@ -100,10 +101,10 @@ describe('invalidateForEvent (the default mapping of topics and kinds to queries
     ).toEqual(['attendanceReport', 'eventAttendance', 'profileEvent', 'programEvent']);
   });
 
-  it('conversation changes refetch the right inbox and the unread badges', () => {
+  it('conversation changes refetch the right inbox, the program’s announcements and the unread badges', () => {
     expect(
       invalidatedBy((q) => invalidateForEvent(q, event(`program:${P}`, 'conversation.updated'))),
-    ).toEqual(['programInbox', 'unread']);
+    ).toEqual(['announcements', 'programInbox', 'unread']);
     expect(
       invalidatedBy((q) => invalidateForEvent(q, event(`profile:${C}`, 'conversation.updated'))),
     ).toEqual(['profileInbox', 'unread']);

@@ -1,4 +1,4 @@
-import { clientConfigSchema } from '@rally/shared/config';
+import type { ClientConfig } from '@rally/shared/config';
 import type { RealtimeEvent } from '@rally/shared/realtime';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { clientConfigKey } from './client-config';
@@ -38,6 +38,8 @@ const attendanceReports: Match = (key) => key[0] === 'programs' && key[2] === 'a
 const inboxes = (scope: 'program' | 'profile', ownerId: string) =>
   startsWith('conversations', 'inbox', scope, ownerId);
 const unreadCounts = startsWith('conversations', 'unread');
+const announcements = (programId: string) =>
+  startsWith('conversations', 'announcements', programId);
 
 /** A cached thread (`conversationKeys.thread`) of conversation `conversationId`. */
 function isThreadOf(query: Query, conversationId: string): boolean {
@@ -65,7 +67,8 @@ function splitTopic(topic: string): [string, string] {
  * - `program:{id}` event changes: the program's pages, every profile's
  *   calendars and event pages, home; subscription changes: the program's
  *   pages, profiles and home; attendance: its reports and the event's pages;
- *   `conversation.updated`: the program's inboxes and the unread badges;
+ *   `conversation.updated`: the program's inboxes, its announcements and the
+ *   unread badges;
  * - `event:{id}` RSVP, attendance and edits: that event's pages, attendance
  *   reports and timelines (a deleted event's own page is only marked stale:
  *   it is closing);
@@ -81,14 +84,15 @@ export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEven
   const { kind } = event;
   switch (scope) {
     case 'config': {
-      const parsed = clientConfigSchema.safeParse(event.payload);
-      if (parsed.success) queryClient.setQueryData(clientConfigKey, parsed.data);
+      // The payload, when present, passed `clientConfigSchema` (realtime-frames.ts).
+      const record = event.payload as ClientConfig | undefined;
+      if (record) queryClient.setQueryData(clientConfigKey, record);
       else invalidate(queryClient, startsWith(...clientConfigKey));
       return;
     }
     case 'program':
       if (kind === 'conversation.updated') {
-        return invalidate(queryClient, inboxes('program', id), unreadCounts);
+        return invalidate(queryClient, inboxes('program', id), announcements(id), unreadCounts);
       }
       if (kind === 'attendance.updated') {
         return invalidate(
@@ -152,6 +156,7 @@ export function invalidateForTopic(queryClient: QueryClient, topic: string): voi
         profileEventViews,
         startsWith('home'),
         inboxes('program', id),
+        announcements(id),
         unreadCounts,
       );
     case 'event':

@@ -7,7 +7,7 @@ import { mockApi } from '../test/api-mock';
 import { FakeWebSocket } from '../test/fake-websocket';
 import { makeEvent, makeEventDetail, makeRsvpCounts, makeUser } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-import { newestChangeAt, realtimeUrl, uniqueById, upsertById, useRealtime } from './realtime';
+import { newestChangeAt, realtimeUrl, useRealtime } from './realtime';
 
 describe('a live page', () => {
   it('shows another family’s RSVP on the program event page without a reload', async () => {
@@ -85,22 +85,7 @@ describe('useRealtime', () => {
   });
 });
 
-describe('de-duplication helpers', () => {
-  const a = { id: 'a', body: 'hi' };
-  const b = { id: 'b', body: 'there' };
-
-  it('upsertById replaces a message seen twice and appends a new one', () => {
-    expect(upsertById([a], b)).toEqual([a, b]);
-    const edited = { id: 'a', body: 'hi (edited)' };
-    expect(upsertById([a, b], edited)).toEqual([edited, b]);
-    const same = [a, b];
-    expect(upsertById(same, a)).toBe(same);
-  });
-
-  it('uniqueById keeps the first of each id, in order', () => {
-    expect(uniqueById([a, b, { ...a, body: 'again' }, b])).toEqual([a, b]);
-  });
-
+describe('newestChangeAt', () => {
   it('newestChangeAt is the latest of created, edited and deleted times', () => {
     expect(newestChangeAt([])).toBeUndefined();
     expect(

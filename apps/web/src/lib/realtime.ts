@@ -1,4 +1,5 @@
-import { REALTIME_PATH, type RealtimeEvent, type Topic } from '@rally/shared/realtime';
+import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
+import { REALTIME_PATH } from '@rally/shared/realtime-socket';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RealtimeClient, type TopicListener } from './realtime-client';
@@ -104,26 +105,6 @@ export function useRealtimeUser(userId: string | null): void {
     // A socket still connecting sends the new cookie anyway.
     if (client?.isConnected && client.userId !== userId) client.reconnect();
   }, [queryClient, userId]);
-}
-
-/**
- * `items` with `item` in it once: replaces the entry with the same `id`
- * (a live event and a replay or refetch of the same message), else appends.
- * Returns `items` itself when `item` is already there unchanged.
- */
-export function upsertById<T extends { id: string }>(items: readonly T[], item: T): T[] {
-  const index = items.findIndex((existing) => existing.id === item.id);
-  if (index === -1) return [...items, item];
-  if (items[index] === item) return items as T[];
-  const next = [...items];
-  next[index] = item;
-  return next;
-}
-
-/** `items` with later duplicates (same `id`) removed, first occurrence kept, order kept. */
-export function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadFrameParser } from '../lib/realtime-client';
 import { recordConsoleError, takeConsoleErrors } from './console-errors';
 import { FakeWebSocket } from './fake-websocket';
 
@@ -37,6 +38,10 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+
+// The realtime client reads frames with a lazily loaded parser (realtime-client.ts); loaded
+// up front, fake servers' frames are read as they are delivered, as in a running app.
+beforeAll(() => loadFrameParser());
 
 const originalConsoleError = console.error;
 

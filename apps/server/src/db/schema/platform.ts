@@ -9,7 +9,10 @@ import { profiles } from './profiles.ts';
  * An uploaded file: an org logo (`orgId` set), a profile photo
  * (`profileId` set) or a message attachment (`orgId` and `conversationId`
  * set; issue 6). The bytes live in the file store (local disk or S3) under
- * `storageKey`; type and size were checked on upload.
+ * `storageKey`; type and size were checked on upload. `fileName` is an
+ * attachment's download name (`attachmentFileName`: the uploaded name with
+ * the extension of its real type), null for logos and photos and for
+ * attachments uploaded before it was kept.
  */
 export const files = pgTable(
   'files',
@@ -23,6 +26,7 @@ export const files = pgTable(
     }),
     purpose: text('purpose').$type<'org-logo' | 'profile-photo' | 'message-attachment'>().notNull(),
     contentType: text('content_type').notNull(),
+    fileName: text('file_name'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +35,7 @@ export const files = pgTable(
     index('files_org_idx').on(t.orgId),
     index('files_profile_idx').on(t.profileId),
     index('files_conversation_idx').on(t.conversationId),
+    check('files_file_name_length', sql`char_length(${t.fileName}) between 1 and 255`),
   ],
 );
 

@@ -22,6 +22,7 @@ import { SearchLauncher } from '../../features/search/components/search-launcher
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
+import { WaitingMarksSync } from './waiting-marks-sync';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
 export interface AreaNavItem {
@@ -234,8 +235,8 @@ function HeaderSearch() {
 }
 
 /**
- * The notifications bell (issue 6) and the messages outbox's sender, for
- * signed-in users only: both belong to a session.
+ * The notifications bell (issue 6) and the senders of the messages and
+ * attendance outboxes, for signed-in users only: all belong to a session.
  */
 function HeaderNotifications() {
   const { user } = useAuth();
@@ -244,6 +245,7 @@ function HeaderNotifications() {
     <>
       <NotificationBell userId={user.id} />
       <MessageOutboxSync />
+      <WaitingMarksSync userId={user.id} />
     </>
   );
 }

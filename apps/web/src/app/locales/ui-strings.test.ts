@@ -31,6 +31,8 @@ const partsOf = (key: string) =>
   Object.keys(keysByPart).filter((name) => keysByPart[name]?.includes(key));
 
 const ROUTE_MODULES = '/src/app/route-modules.ts';
+/** Loaded by the layouts only while attendance marks wait, together with the `attendance` strings. */
+const ATTENDANCE_OUTBOX_SYNC = '/src/features/programs/use-attendance-outbox.ts';
 
 /** The page or layout file a loader in `route-modules.ts` imports (`'../features/x'`, `'./layouts/x'`). */
 const fileOf = (specifier: string) =>
@@ -88,7 +90,15 @@ describe('the split UI strings', () => {
       'program-event',
       'profile',
     ]);
-    const layoutFiles = layouts.flatMap(([, file]) => [...moduleGraph(file, [ROUTE_MODULES])]);
+    const layoutFiles = layouts.flatMap(([, file]) => [
+      ...moduleGraph(file, [ROUTE_MODULES, ATTENDANCE_OUTBOX_SYNC]),
+    ]);
+    expect(
+      layouts.some(([, file]) => moduleGraph(file, [ROUTE_MODULES]).has(ATTENDANCE_OUTBOX_SYNC)),
+    ).toBe(true);
+    expect(sourceOf('/src/app/layouts/waiting-marks-sync.tsx')).toMatch(
+      /loadUiStrings\(\['attendance'\]\)/,
+    );
     const used = keysReferencedBy([...entryFiles, ...layoutFiles], allKeys);
     const { i18n } = await freshModules();
     expect([...used].filter((key) => !hasString(i18n, key))).toEqual([]);

@@ -31,6 +31,23 @@ export function useCreateAnnouncement(programId: string) {
   });
 }
 
+/**
+ * `GET /api/programs/:programId/announcements` (staff): the 50 newest,
+ * newest first, each with how many families it reached and its event.
+ * Refetched when one is sent here or by a colleague (realtime
+ * `conversation.updated` on `program:{id}`).
+ */
+export const announcementsQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: conversationKeys.announcements(programId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ announcements: Announcement[] }>(
+        `/api/programs/${enc(programId)}/announcements`,
+        { signal },
+      ),
+    select: (answer) => answer.announcements,
+  });
+
 // The announcement form reads the program and its next events with the
 // programs feature's query keys (query keys are the contract between
 // features), so they share its cache entries.

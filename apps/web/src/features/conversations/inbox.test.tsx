@@ -1,4 +1,9 @@
-import type { ConversationSummary, CreateAnnouncement, Inbox } from '@rally/shared/conversations';
+import type {
+  Announcement,
+  ConversationSummary,
+  CreateAnnouncement,
+  Inbox,
+} from '@rally/shared/conversations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/api-mock';
@@ -163,12 +168,20 @@ describe('the program inbox', () => {
     expect(screen.getByRole('link', { name: 'Conversations' })).toBeInTheDocument();
   });
 
-  it('starts a new conversation with an enrolled profile that has none', async () => {
-    const { program, ravi, inbox } = staffInbox();
+  it('finds any enrolled profile by name, across pages, and starts a conversation with it', async () => {
+    const { program, kabir, diya, ravi, inbox } = staffInbox();
+    // The inbox loads a page at a time: Ravi, without a thread, is on the second.
+    const paged = (q: string | null, cursor: string | null): Inbox =>
+      q
+        ? inbox(q)
+        : cursor === null
+          ? { conversations: [kabir, diya], nextCursor: 'page-2' }
+          : { conversations: [ravi], nextCursor: null };
     mockApi({
       'GET /api/auth/session': { user: makeUser() },
       'GET /api/programs/:programId': makeProgramDetail(program),
-      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'GET /api/programs/:programId/conversations': (request) =>
+        paged(request.search.get('q'), request.search.get('cursor')),
       'GET /api/programs/:programId/conversations/:otherParty': {
         summary: ravi,
         messages: [],
@@ -181,11 +194,20 @@ describe('the program inbox', () => {
     const app = renderApp(`/programs/${program.id}/conversations`);
     await app.user.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Write to a family' });
-    expect(
-      within(dialog)
+    const names = () =>
+      within(within(dialog).getByRole('list', { name: 'Enrolled profiles' }))
         .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['RKRavi Kumar']);
+        .map((link) => link.textContent);
+    await waitFor(() => expect(names()).toEqual(['KRKabir Rao', 'DSDiya Shah']));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(names()).toEqual(['KRKabir Rao', 'DSDiya Shah', 'RKRavi Kumar']));
+
+    const search = within(dialog).getByRole('searchbox', { name: 'Find an enrolled profile' });
+    await app.user.type(search, 'zz');
+    expect(await within(dialog).findByText('No one enrolled matches "zz".')).toBeInTheDocument();
+    await app.user.clear(search);
+    await app.user.type(search, 'rav');
+    await waitFor(() => expect(names()).toEqual(['RKRavi Kumar']));
     await app.user.click(within(dialog).getByRole('link', { name: /Ravi Kumar/ }));
     expect(
       await screen.findByRole('heading', { name: "Conversation with Ravi Kumar's family" }),
@@ -209,6 +231,7 @@ describe('the program inbox', () => {
               id: newId(),
               programId: program.id,
               eventId: null,
+              event: null,
               body: 'x',
               recipientCount: 12,
               sender: null,
@@ -241,6 +264,81 @@ describe('the program inbox', () => {
     expect(sent[0]?.clientMessageId).toMatch(UUID);
     expect(sent[0]).toMatchObject({ body: 'No training on Diwali.' });
     expect(sent[0]?.eventId).toBeUndefined();
+  });
+
+  it('lists the announcements sent, with who sent them, when, to whom and how many they reached', async () => {
+    const { program, inbox } = staffInbox();
+    const eventId = newId();
+    const announcement = (over: Partial<Announcement>): Announcement => ({
+      id: newId(),
+      programId: program.id,
+      eventId: null,
+      event: null,
+      body: 'No training on Diwali.',
+      recipientCount: 12,
+      sender: { userId: newId(), displayName: 'Coach Meera' },
+      createdAt: '2025-11-20T04:30:00.000Z',
+      ...over,
+    });
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'GET /api/programs/:programId/announcements': {
+        announcements: [
+          announcement({
+            body: 'White kit, see https://club.example/kit',
+            eventId,
+            event: {
+              id: eventId,
+              title: 'Match vs Eagles',
+              startsAt: '2025-11-22T12:30:00.000Z',
+              timeZone: 'Asia/Kolkata',
+            },
+            recipientCount: 1,
+            createdAt: '2025-11-21T04:30:00.000Z',
+          }),
+          announcement({ eventId: newId(), body: 'Moved indoors', recipientCount: 3 }),
+          announcement({ sender: null }),
+        ],
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('tab', { name: 'Announcements' }));
+    const list = await screen.findByRole('list', { name: 'Sent announcements' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Coach Meera, Nov 21, 2025, 10:00 AM' +
+        'White kit, see https://club.example/kit' +
+        'To the families of Match vs Eagles, Nov 22, 2025, 6:00 PM · reached 1 family',
+      'Coach Meera, Nov 20, 2025, 10:00 AM' +
+        'Moved indoors' +
+        'To the families of an event that was deleted since · reached 3 families',
+      'Nov 20, 2025, 10:00 AM' + 'No training on Diwali.' + 'To every family · reached 12 families',
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: /Match vs Eagles/ })).toHaveAttribute(
+      'href',
+      `/programs/${program.id}/events/${eventId}`,
+    );
+    expect(within(items[0]!).getByRole('link', { name: 'https://club.example/kit' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Announcement' })).toBeInTheDocument();
+  });
+
+  it('says so when no announcement was sent yet', async () => {
+    const { program, inbox } = staffInbox();
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'GET /api/programs/:programId/announcements': { announcements: [] },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('tab', { name: 'Announcements' }));
+    expect(
+      await screen.findByText(
+        'No announcements yet. Use Announcement to write to every family at once.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends an announcement to one upcoming event’s roster', async () => {

@@ -1,5 +1,5 @@
 import type { Message, SendMessage, Thread } from '@rally/shared/conversations';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockApi, problem, type MockHandler } from '../../test/api-mock';
@@ -363,6 +363,34 @@ describe('a conversation thread', () => {
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
   });
 
+  it('after older messages failed to load, retries from the button, not on every scroll', async () => {
+    const first = makeMessage({ createdAt: minutesAgo(30) });
+    const api = threadApi({ messages: () => [first], thread: { hasOlder: true } });
+    const requests = mockApi({
+      ...api.handlers,
+      'GET /api/programs/:programId/conversations/:otherParty': (request) =>
+        request.search.get('before')
+          ? json({ code: 'internal', title: 'Something went wrong', status: 500 }, 500)
+          : api.thread,
+    });
+    const app = renderApp(api.path);
+    const olderRequests = () => requests.filter((r) => r.search.get('before')).length;
+    await app.user.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    await waitFor(() => expect(olderRequests()).toBe(1));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+
+    // The reader keeps scrolling at the top of the list.
+    const scroller = screen
+      .getByRole('button', { name: 'Load older messages' })
+      .closest('div[style*="overflow"]') as HTMLElement;
+    for (let i = 0; i < 5; i += 1) fireEvent.scroll(scroller);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(olderRequests()).toBe(1);
+
+    await app.user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    await waitFor(() => expect(olderRequests()).toBe(2));
+  });
+
   it('refuses attachments of the wrong type or over 10 MB before uploading', async () => {
     const api = threadApi();
     const requests = mockApi(api.handlers);
@@ -407,6 +435,37 @@ describe('a conversation thread', () => {
     await app.user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(api.sends).toHaveLength(1));
     expect(api.sends[0]).toMatchObject({ body: '', attachmentIds: [attachment.fileId] });
+  });
+
+  it('does not send while a file failed to upload, until it is removed', async () => {
+    const api = threadApi();
+    mockApi({
+      ...api.handlers,
+      'POST /api/programs/:programId/conversations/:otherParty/attachments': json(
+        { code: 'internal', title: 'Something went wrong', status: 500 },
+        500,
+      ),
+    });
+    const app = renderApp(api.path);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await app.user.upload(
+      input,
+      new File(['%PDF-1.4'], 'medical-form.pdf', { type: 'application/pdf' }),
+    );
+    expect(
+      await screen.findByText('A file did not upload. Remove it (or pick it again) to send.'),
+    ).toBeInTheDocument();
+    await app.user.type(box, 'Form attached');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await app.user.keyboard('{Enter}');
+    expect(api.sends).toHaveLength(0);
+
+    await app.user.click(screen.getByRole('button', { name: 'Remove medical-form.pdf' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+    await app.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.sends).toHaveLength(1));
+    expect(api.sends[0]).toMatchObject({ body: 'Form attached', attachmentIds: [] });
   });
 
   it('shows a read-only thread without a composer', async () => {

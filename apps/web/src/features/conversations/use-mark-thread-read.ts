@@ -1,11 +1,8 @@
 import type { Thread } from '@rally/shared/conversations';
+import { useDocumentVisibility } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { conversationKeys, markThreadRead, refreshInboxes, type ThreadRef } from './api';
-
-function isPageVisible(): boolean {
-  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
-}
 
 /**
  * Marks the thread read for the viewer's side while it is on screen
@@ -23,13 +20,7 @@ export function useMarkThreadRead(ref: ThreadRef, thread: Thread): void {
   const isFromOtherSide = newest !== undefined && newest.senderSide !== thread.side;
   // Opened with nothing unread: the newest message needs no mark.
   const lastMarked = useRef<string | null>(hasUnread ? null : (newest?.id ?? null));
-  const [isVisible, setIsVisible] = useState(isPageVisible);
-
-  useEffect(() => {
-    const onChange = () => setIsVisible(isPageVisible());
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  }, []);
+  const isVisible = useDocumentVisibility() !== 'hidden';
 
   const newestId = newest?.id;
   useEffect(() => {

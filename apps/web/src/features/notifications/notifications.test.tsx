@@ -107,6 +107,33 @@ describe('the notifications bell', () => {
     expect(marks).toEqual([{ ids: [message.id] }, { all: true }]);
   });
 
+  it('opens from the keyboard, traps focus in its dialog and gives it back to the bell on Escape', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/notifications': {
+        notifications: [makeNotification({ data: { senderName: 'Coach Meera', body: 'Hi' } })],
+        unreadCount: 1,
+        nextCursor: null,
+      },
+      'GET /api/home': { profiles: [], orgs: [], programs: [] },
+    });
+    const app = renderApp('/account');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    bell.focus();
+    await app.user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).getByRole('list', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toHaveFocus();
+  });
+
   it('shows a toast for a new notification and counts it; one about the page on screen is marked read instead', async () => {
     const user = makeUser();
     const profile = makeProfile();

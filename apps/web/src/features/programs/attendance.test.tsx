@@ -233,6 +233,41 @@ describe('taking attendance', () => {
     expect(localStorage.getItem(`rally.outbox.attendance:${user.id}`)).toBeNull();
   });
 
+  it('sends marks left waiting while the coach is on another page of the app', async () => {
+    const user = makeUser({ displayName: 'Coach Meera' });
+    const event = makeEvent();
+    const kabir = makeRosterEntry({ displayName: 'Kabir Rao' });
+    const waiting = (status: string) => [
+      {
+        key: `${event.id}:${kabir.profileId}`,
+        id: `waiting-${status}`,
+        queuedAt: '2025-11-21T12:34:00.000Z',
+        payload: {
+          programId: event.programId,
+          eventId: event.id,
+          mark: { profileId: kabir.profileId, status, markedAt: '2025-11-21T12:34:00.000Z' },
+        },
+      },
+    ];
+    localStorage.setItem(`rally.outbox.attendance:${user.id}`, JSON.stringify(waiting('late')));
+    const api = attendanceApi(event, [kabir]);
+    mockApi({
+      ...api.handlers,
+      'GET /api/auth/session': { user },
+      'GET /api/notifications': { notifications: [], unreadCount: 0, nextCursor: null },
+    });
+    // The coach marked at the ground, then went to their account page: no attendance page is open.
+    renderApp('/account');
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]).toEqual([
+      { profileId: kabir.profileId, status: 'late', markedAt: '2025-11-21T12:34:00.000Z' },
+    ]);
+    await waitFor(() =>
+      expect(localStorage.getItem(`rally.outbox.attendance:${user.id}`)).toBeNull(),
+    );
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+  });
+
   it('marks all present only those not marked yet, after a confirmation', async () => {
     const event = makeEvent();
     const absent = makeRosterEntry({
@@ -347,6 +382,18 @@ describe('taking attendance', () => {
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(api.puts[0]?.[0]).toMatchObject({ status: 'late', note: 'Bus was late' });
     expect(await screen.findByText('Note: Bus was late')).toBeInTheDocument();
+
+    // A note typed and then closed with "Done" is saved too; "Done" alone sends nothing.
+    const field = screen.getByLabelText('Note for Kabir Rao');
+    await app.user.clear(field);
+    await app.user.type(field, 'Left at 7');
+    await app.user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(api.puts).toHaveLength(2));
+    expect(api.puts[1]?.[0]).toMatchObject({ status: 'late', note: 'Left at 7' });
+    expect(await screen.findByText('Note: Left at 7')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Kabir Rao: Late. Change' }));
+    await app.user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(api.puts).toHaveLength(2);
   });
 
   it('is read-only when the viewer may not mark', async () => {

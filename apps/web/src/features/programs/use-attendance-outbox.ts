@@ -111,3 +111,16 @@ export function useAttendanceOutbox(): AttendanceOutbox {
   const dismissRejected = useCallback(() => outbox.dismissRejected(), [outbox]);
   return { state, mark, syncNow, dismissRejected };
 }
+
+/**
+ * Sends the signed-in coach's waiting attendance marks from wherever they
+ * are in the app (docs/decisions/006): {@link useAttendanceOutbox} flushes on
+ * mount, when the browser comes back online and every 15 s while marks wait.
+ * The layouts load it (`WaitingMarksSync`) only while marks wait; it lives in
+ * this module, which every attendance page imports, so a coach who marked
+ * offline already has it and it loads without a connection. Renders nothing.
+ */
+export function AttendanceOutboxSync(): null {
+  useAttendanceOutbox();
+  return null;
+}

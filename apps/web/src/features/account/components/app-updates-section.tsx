@@ -1,4 +1,4 @@
-import { recommendedBundleId } from '@rally/shared/config';
+import { recommendedBundleId } from '@rally/shared/client-config';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -74,7 +74,8 @@ export function Composer({ threadRef, onSend }: ComposerProps) {
   const resetFile = useRef<() => void>(null);
   const text = body.trim();
   const uploaded = uploads.items.filter((item) => item.status === 'done').length;
-  const canSend = !uploads.isUploading && (text !== '' || uploaded > 0);
+  // A file that failed to upload blocks the send: sending without it would drop it unseen.
+  const canSend = !uploads.isUploading && !uploads.hasFailed && (text !== '' || uploaded > 0);
 
   const send = () => {
     if (!canSend) return;
@@ -105,6 +106,11 @@ export function Composer({ threadRef, onSend }: ComposerProps) {
             <PickedChip key={item.key} item={item} onRemove={() => uploads.remove(item.key)} />
           ))}
         </Group>
+      )}
+      {uploads.hasFailed && (
+        <Text size="sm" c="red">
+          {t('conversations.attachments.removeFailed')}
+        </Text>
       )}
       <form
         onSubmit={(event) => {

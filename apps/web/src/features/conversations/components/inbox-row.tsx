@@ -5,13 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localDate } from '../message-cache';
 
-/** The initials of a name for an avatar ("Kabir Rao" → "KR"). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
-  return letters.map((word) => word?.charAt(0).toUpperCase() ?? '').join('');
-}
-
 /**
  * When an inbox entry last changed, short: the time today, the weekday
  * within a week, else the date ("Nov 3"), in the viewer's zone.
@@ -73,13 +66,12 @@ export function InboxRow({ entry, side, to }: InboxRowProps) {
         <Group gap="sm" wrap="nowrap" align="center">
           <Avatar
             src={side === 'staff' ? entry.profilePhotoUrl : null}
+            name={name}
             alt=""
             radius="xl"
             color="blue"
             aria-hidden
-          >
-            {initialsOf(name)}
-          </Avatar>
+          />
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Group gap="xs" justify="space-between" wrap="nowrap">
               <Text fw={isUnread ? 700 : 500} truncate="end">

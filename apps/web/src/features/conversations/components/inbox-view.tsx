@@ -16,11 +16,8 @@ export interface InboxViewProps {
   scope: ConversationScope;
   /** The programId (staff inbox) or profileId (family inbox). */
   ownerId: string;
-  /**
-   * Buttons above the list ("New message", "Announcement"), given the
-   * entries without a thread yet (enrolled profiles, or programs).
-   */
-  actions?: (withoutThread: ConversationSummary[]) => ReactNode;
+  /** Buttons above the list ("New message", "Announcement"). */
+  actions?: ReactNode;
   /** Shown when there is no thread and nobody to start one with. */
   emptyText: string;
 }
@@ -44,7 +41,6 @@ export function InboxView({ scope, ownerId, actions, emptyText }: InboxViewProps
   const side = scope === 'program' ? 'staff' : 'family';
   const entries = inboxEntries(inbox.data?.pages);
   const threads = entries.filter((entry) => entry.id !== null);
-  const withoutThread = entries.filter((entry) => entry.id === null);
   // Families see their programs without a thread in the list; staff reach
   // enrolled profiles through "New message".
   const listed = side === 'family' ? entries : threads;
@@ -64,7 +60,7 @@ export function InboxView({ scope, ownerId, actions, emptyText }: InboxViewProps
           style={{ flex: '1 1 220px' }}
           maxLength={100}
         />
-        {actions?.(withoutThread)}
+        {actions}
       </Group>
       {inbox.isPending ? (
         <LoadingLines />

@@ -110,7 +110,11 @@ export function MessageList(props: MessageListProps) {
     previous.current.wasAtBottom =
       box.scrollHeight - box.scrollTop - box.clientHeight < STICK_TO_BOTTOM_PX;
     previous.current.scrollHeight = box.scrollHeight;
-    if (box.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && !isLoadingOlder) onLoadOlder();
+    // After a failed load the button retries: scrolling must not send a request per scroll event.
+    const hasFailed = props.olderError !== null && props.olderError !== undefined;
+    if (box.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && !isLoadingOlder && !hasFailed) {
+      onLoadOlder();
+    }
   };
 
   return (

@@ -191,10 +191,15 @@ function MarkPanel({ id, row, onMark, onDone }: MarkPanelProps) {
   const { t } = useTranslation();
   const name = row.entry.displayName;
   const [note, setNote] = useState(row.note ?? '');
+  const typed = note.trim() === '' ? null : note.trim();
   const saveNote = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = note.trim();
-    onMark(row.status, trimmed === '' ? null : trimmed);
+    onMark(row.status, typed);
+  };
+  // "Done" keeps a note typed but not saved yet: closing the panel must not lose it.
+  const done = () => {
+    if (row.status !== null && typed !== (row.note ?? null)) onMark(row.status, typed);
+    onDone();
   };
   return (
     <Stack id={id} gap="xs" mt="sm">
@@ -232,7 +237,7 @@ function MarkPanel({ id, row, onMark, onDone }: MarkPanelProps) {
         ) : (
           <span />
         )}
-        <Button variant="subtle" onClick={onDone}>
+        <Button variant="subtle" onClick={done}>
           {t('attendance.done')}
         </Button>
       </Group>

@@ -1,9 +1,10 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { AnnouncementButton } from '../../conversations/components/announcement-button';
+import { AnnouncementList } from '../../conversations/components/announcement-list';
 import { InboxView } from '../../conversations/components/inbox-view';
 import { NewMessageButton } from '../../conversations/components/new-message-button';
 import { programQueryOptions } from '../api';
@@ -12,8 +13,9 @@ import { useProgramId } from '../use-program-id';
 /**
  * A program's inbox (route `program-conversations`, docs/decisions/007): for
  * the program's staff, every thread with a family newest first (search in
- * `?q=`, unread badges, live), "New message" to an enrolled profile without
- * a thread and "Announcement" to all families or one event's roster.
+ * `?q=`, unread badges, live), "New message" to any enrolled profile
+ * (found by name) and "Announcement" to all families or one event's roster;
+ * a second tab lists the announcements sent (who, when, to whom, how many).
  * Families find their threads on their profile's pages.
  */
 export function ProgramConversationsPage() {
@@ -26,19 +28,41 @@ export function ProgramConversationsPage() {
       <QueryState query={program} notFoundIsPage>
         {(detail) =>
           detail.permissions.canViewRoster ? (
-            <InboxView
-              scope="program"
-              ownerId={programId}
-              emptyText={t('programConversations.empty')}
-              actions={(withoutThread) =>
-                detail.program.status === 'active' && (
-                  <Group gap="xs">
-                    <NewMessageButton programId={programId} profiles={withoutThread} />
-                    <AnnouncementButton programId={programId} />
-                  </Group>
-                )
-              }
-            />
+            <Tabs defaultValue="conversations" keepMounted={false}>
+              <Tabs.List aria-label={t('programConversations.sectionsLabel')}>
+                <Tabs.Tab value="conversations">
+                  {t('programConversations.conversationsTab')}
+                </Tabs.Tab>
+                <Tabs.Tab value="announcements">
+                  {t('programConversations.announcementsTab')}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="conversations" pt="md">
+                <InboxView
+                  scope="program"
+                  ownerId={programId}
+                  emptyText={t('programConversations.empty')}
+                  actions={
+                    detail.program.status === 'active' && (
+                      <Group gap="xs">
+                        <NewMessageButton programId={programId} />
+                        <AnnouncementButton programId={programId} />
+                      </Group>
+                    )
+                  }
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="announcements" pt="md">
+                <Stack gap="md">
+                  {detail.program.status === 'active' && (
+                    <Group>
+                      <AnnouncementButton programId={programId} />
+                    </Group>
+                  )}
+                  <AnnouncementList programId={programId} timeZone={detail.program.timeZone} />
+                </Stack>
+              </Tabs.Panel>
+            </Tabs>
           ) : (
             <Text>{t('programConversations.familyHint')}</Text>
           )

@@ -1,0 +1,79 @@
+import { EventEmitter } from 'node:events';
+import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { RealtimeConnection, type ConnectionHost, type SocketActor } from './connection.ts';
+
+/** Just enough of a `ws` server socket: what the connection sends, and client frames. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  sent: { type: string; topic?: string }[] = [];
+  send(text: string) {
+    this.sent.push(JSON.parse(text) as { type: string; topic?: string });
+  }
+  close() {
+    this.readyState = 3;
+  }
+  /** The client sends `frame`. */
+  frame(frame: unknown) {
+    this.emit('message', Buffer.from(JSON.stringify(frame)), false);
+  }
+}
+
+const actor: SocketActor = {
+  userId: '0190a1b2-0000-7000-8000-0000000000aa',
+  isGlobalAdmin: false,
+  sessionId: 's1',
+  expiresAt: new Date(Date.now() + 3_600_000),
+};
+const thread = 'conversation:0190a1b2-0000-7000-8000-000000000001' as Topic;
+const missed: RealtimeEvent = {
+  topic: thread,
+  kind: 'message.created',
+  ids: ['m1'],
+  version: 1,
+  payload: { body: 'Sent before the coach was removed' },
+};
+
+describe('a subscribe with a replay (docs/decisions/007, access loss ordering)', () => {
+  it('is checked again when access changes while its replay is read, and then refused', async () => {
+    let mayFollow = true;
+    let releaseReplay!: () => void;
+    const replayHeld = new Promise<void>((resolve) => (releaseReplay = resolve));
+    let replayStarted!: () => void;
+    const replaying = new Promise<void>((resolve) => (replayStarted = resolve));
+    const host: ConnectionHost = {
+      logger: pino({ level: 'silent' }),
+      authenticate: async () => actor,
+      reloadActor: async () => actor,
+      canFollow: async () => mayFollow,
+      seesStaffEvents: async () => false,
+      replay: async () => {
+        replayStarted();
+        await replayHeld;
+        return [missed];
+      },
+      index: () => {},
+      unindex: () => {},
+      indexUser: () => {},
+    };
+    const socket = new FakeSocket();
+    const connection = new RealtimeConnection(socket as unknown as WebSocket, actor, host);
+    connection.start();
+
+    socket.frame({ type: 'subscribe', topic: thread, since: '2025-11-21T00:00:00.000Z' });
+    await replaying;
+    // The coach is taken off the program while the replay is being read.
+    mayFollow = false;
+    const rechecked = connection.recheck();
+    releaseReplay();
+    await rechecked;
+    await new Promise((resolve) => setImmediate(resolve));
+    await connection.recheck();
+
+    expect(socket.sent.map((f) => f.type)).toEqual(['ready', 'denied']);
+    expect(connection.topics.has(thread)).toBe(false);
+  });
+});
