@@ -6,7 +6,7 @@ import type {
 } from '@rally/shared/conversations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../test/api-mock';
+import { json, mockApi, problem } from '../../test/api-mock';
 import {
   makeConversationSummary,
   makeEvent,
@@ -214,6 +214,43 @@ describe('the program inbox', () => {
     ).toBeInTheDocument();
     expect(app.currentPath()).toBe(`/programs/${program.id}/conversations/${ravi.profileId}`);
     expect(screen.getByText('No messages yet. Write the first one below.')).toBeInTheDocument();
+  });
+
+  it('says why older threads did not load, keeps the ones shown, and loads them on the next try', async () => {
+    const { program, kabir, diya } = staffInbox();
+    const ravi = makeConversationSummary({
+      id: newId(),
+      programId: program.id,
+      profileName: 'Ravi Kumar',
+      lastMessage: lastMessage('Running late today', { createdAt: hoursAgo(50) }),
+    });
+    let secondPageFails = true;
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': (request) => {
+        if (request.search.get('cursor') === null) {
+          return { conversations: [kabir, diya], nextCursor: 'page-2' };
+        }
+        return secondPageFails
+          ? problem(503, 'server_error')
+          : { conversations: [ravi], nextCursor: null };
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    const loadMore = await screen.findByRole('button', { name: 'Load more' });
+    await app.user.click(loadMore);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Couldn't load more. Something went wrong on our side. Try again in a moment.",
+    );
+    expect(screen.getByText('Kabir Rao')).toBeInTheDocument();
+    expect(screen.getByText('Diya Shah')).toBeInTheDocument();
+
+    secondPageFails = false;
+    await app.user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('sends an announcement to all families after confirming how many it reaches', async () => {

@@ -1,10 +1,11 @@
 import type { ConversationSummary } from '@rally/shared/conversations';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingLines } from '../../../components/query-state';
 import { useRealtime } from '../../../lib/realtime';
 import { inboxEntries, inboxQueryOptions, threadRoutePath, type ConversationScope } from '../api';
@@ -77,16 +78,7 @@ export function InboxView({ scope, ownerId, actions, emptyText }: InboxViewProps
           }
         />
       )}
-      {inbox.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void inbox.fetchNextPage()}
-          loading={inbox.isFetchingNextPage}
-          style={{ alignSelf: 'center' }}
-        >
-          {t('conversations.inbox.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton query={inbox} label={t('conversations.inbox.loadMore')} />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingLines } from '../../../components/query-state';
 import { inboxEntries, inboxQueryOptions, threadRoutePath } from '../api';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../use-inbox-search';
@@ -112,15 +113,11 @@ export function NewMessageButton({ programId }: NewMessageButtonProps) {
               ))}
             </Stack>
           )}
-          {people.hasNextPage && (
-            <Button
-              variant="subtle"
-              onClick={() => void people.fetchNextPage()}
-              loading={people.isFetchingNextPage}
-            >
-              {t('conversations.inbox.loadMore')}
-            </Button>
-          )}
+          <LoadMoreButton
+            query={people}
+            label={t('conversations.inbox.loadMore')}
+            variant="subtle"
+          />
         </Stack>
       </Modal>
     </>

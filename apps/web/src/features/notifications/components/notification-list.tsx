@@ -1,6 +1,7 @@
 import type { Notification } from '@rally/shared/notifications';
-import { Box, Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreButton, type NextPageQuery } from '../../../components/load-more-button';
 import { describeNotification } from '../notification-text';
 
 /** When a notification happened, short and in the viewer's zone ("Nov 3, 6:05 PM"). */
@@ -17,9 +18,8 @@ function formatWhen(instant: string, locale: string): string {
 export interface NotificationListProps {
   notifications: readonly Notification[];
   onOpen: (notification: Notification) => void;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  onLoadMore: () => void;
+  /** The list's paging: "Show older" while there are older ones. */
+  more: NextPageQuery;
 }
 
 /**
@@ -27,13 +27,7 @@ export interface NotificationListProps {
  * "Unread" for screen readers); choosing one marks it read and opens what
  * it is about.
  */
-export function NotificationList({
-  notifications,
-  onOpen,
-  hasMore,
-  isLoadingMore,
-  onLoadMore,
-}: NotificationListProps) {
+export function NotificationList({ notifications, onOpen, more }: NotificationListProps) {
   const { t, i18n } = useTranslation();
   if (notifications.length === 0) {
     return (
@@ -88,17 +82,13 @@ export function NotificationList({
           );
         })}
       </Stack>
-      {hasMore && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={onLoadMore}
-          loading={isLoadingMore}
-          mt="xs"
-        >
-          {t('notifications.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton
+        query={more}
+        label={t('notifications.loadMore')}
+        variant="subtle"
+        size="compact-sm"
+        mt="xs"
+      />
     </Stack>
   );
 }

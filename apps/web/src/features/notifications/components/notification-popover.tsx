@@ -86,13 +86,7 @@ export function NotificationPopover({ opened, onClose, children }: NotificationP
           ) : list.isError && !list.data ? (
             <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />
           ) : (
-            <NotificationList
-              notifications={notifications}
-              onOpen={open}
-              hasMore={list.hasNextPage}
-              isLoadingMore={list.isFetchingNextPage}
-              onLoadMore={() => void list.fetchNextPage()}
-            />
+            <NotificationList notifications={notifications} onOpen={open} more={list} />
           )}
         </ScrollArea.Autosize>
       </Popover.Dropdown>

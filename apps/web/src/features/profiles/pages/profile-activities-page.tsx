@@ -1,10 +1,11 @@
 import type { Activity } from '@rally/shared/activities';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
@@ -121,17 +122,7 @@ export function ProfileActivitiesPage() {
                   )}
                 </Stack>
               )}
-              {activities.hasNextPage && (
-                <div>
-                  <Button
-                    variant="default"
-                    loading={activities.isFetchingNextPage}
-                    onClick={() => void activities.fetchNextPage()}
-                  >
-                    {t('profileActivities.loadMore')}
-                  </Button>
-                </div>
-              )}
+              <LoadMoreButton query={activities} label={t('profileActivities.loadMore')} />
             </Stack>
           )}
           <ProfileSubscriptions profileId={profileId} />
