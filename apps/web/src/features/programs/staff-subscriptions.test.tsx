@@ -171,6 +171,39 @@ describe('program waitlist', () => {
     });
   });
 
+  it('keeps keyboard focus with the person moved, on "Down" once they reach the top', async () => {
+    let order = [first, second, third];
+    const current = () => ({
+      waitlist: order.map((entry, index) => ({ ...entry, waitlistPosition: index + 1 })),
+    });
+    staffPage({
+      ...common,
+      'GET /api/programs/:programId/waitlist': () => current(),
+      'PUT /api/programs/:programId/waitlist': (request) => {
+        const { subscriptionIds } = request.body as { subscriptionIds: string[] };
+        order = subscriptionIds.map((id) => [first, second, third].find((s) => s.id === id)!);
+        return current();
+      },
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Waitlist' });
+    const names = () =>
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    const button = (name: string) => within(section).getByRole('button', { name });
+
+    button('Move Meera Iyer up').focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Asha Rao', 'Meera Iyer', 'Kabir Rao']));
+    await waitFor(() => expect(button('Move Meera Iyer up')).toHaveFocus());
+
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Meera Iyer', 'Asha Rao', 'Kabir Rao']));
+    expect(button('Move Meera Iyer up')).toBeDisabled();
+    await waitFor(() => expect(button('Move Meera Iyer down')).toHaveFocus());
+  });
+
   it('reloads the waitlist and says so when it changed meanwhile (409)', async () => {
     const requests = staffPage({
       ...common,

@@ -1,8 +1,8 @@
 import type { RosterEntry } from '@rally/shared/events';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { MoveButtons } from '../../../components/move-buttons';
 import { useReorderEventWaitlist } from '../api';
 
 /** An event's roster split by answer, each group in display order. */
@@ -121,28 +121,16 @@ export function EventRoster({ programId, eventId, roster, canReorder }: EventRos
                     )}
                   </Group>
                   {group === 'waitlist' && canReorder && (
-                    <Group gap="xs">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('eventRoster.moveUp', { name: entry.displayName })}
-                        leftSection={<IconArrowUp size={14} aria-hidden />}
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => move(index, -1)}
-                      >
-                        {t('eventRoster.up')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={t('eventRoster.moveDown', { name: entry.displayName })}
-                        leftSection={<IconArrowDown size={14} aria-hidden />}
-                        disabled={index === entries.length - 1 || reorder.isPending}
-                        onClick={() => move(index, 1)}
-                      >
-                        {t('eventRoster.down')}
-                      </Button>
-                    </Group>
+                    <MoveButtons
+                      upLabel={t('eventRoster.moveUp', { name: entry.displayName })}
+                      downLabel={t('eventRoster.moveDown', { name: entry.displayName })}
+                      upText={t('eventRoster.up')}
+                      downText={t('eventRoster.down')}
+                      isFirst={index === 0}
+                      isLast={index === entries.length - 1}
+                      isPending={reorder.isPending}
+                      onMove={(offset) => move(index, offset)}
+                    />
                   )}
                 </Group>
               ))}

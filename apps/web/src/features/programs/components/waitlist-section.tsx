@@ -1,12 +1,12 @@
 import type { SubscriptionSummary } from '@rally/shared/subscriptions';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal, useConfirmTarget } from '../../../components/confirm-modal';
 import { ErrorAlert } from '../../../components/error-alert';
+import { MoveButtons } from '../../../components/move-buttons';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import {
@@ -96,26 +96,16 @@ export function WaitlistSection({ programId, canManage }: WaitlistSectionProps) 
               </Group>
               {canManage && (
                 <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('waitlist.moveUp', { name })}
-                    leftSection={<IconArrowUp size={14} aria-hidden />}
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => move(index, -1)}
-                  >
-                    {t('waitlist.up')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('waitlist.moveDown', { name })}
-                    leftSection={<IconArrowDown size={14} aria-hidden />}
-                    disabled={index === list.length - 1 || reorder.isPending}
-                    onClick={() => move(index, 1)}
-                  >
-                    {t('waitlist.down')}
-                  </Button>
+                  <MoveButtons
+                    upLabel={t('waitlist.moveUp', { name })}
+                    downLabel={t('waitlist.moveDown', { name })}
+                    upText={t('waitlist.up')}
+                    downText={t('waitlist.down')}
+                    isFirst={index === 0}
+                    isLast={index === list.length - 1}
+                    isPending={reorder.isPending}
+                    onMove={(offset) => move(index, offset)}
+                  />
                   <Button
                     size="xs"
                     variant="light"
