@@ -17,6 +17,11 @@ export interface EventSummaryProps {
   event: Event;
   /** How its series repeats ("Weekly on Mon and Wed"), for an occurrence of one. */
   repeatText?: string | null;
+  /**
+   * Whether answers are still open, as the server judged it (the event
+   * detail's `isRsvpOpen`): the device's clock may be wrong.
+   */
+  isRsvpOpen: boolean;
 }
 
 /** A Google Maps directions link to a free-text location (Maps URLs API, `api=1`). */
@@ -54,14 +59,13 @@ export function formatAllDaySpan(
  * many places it has; when answers close; and the description. Shared by the
  * program-event and profile-event pages.
  */
-export function EventSummary({ event, repeatText }: EventSummaryProps) {
+export function EventSummary({ event, repeatText, isRsvpOpen }: EventSummaryProps) {
   const { t, i18n } = useTranslation();
   const isCancelled = event.status === 'cancelled';
   const span = event.isAllDay
     ? formatAllDaySpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)
     : formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language);
   const deadline = formatDateTime(event.rsvpDeadline, event.timeZone, i18n.language);
-  const hasClosed = Date.parse(event.rsvpDeadline) <= Date.now();
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -118,7 +122,7 @@ export function EventSummary({ event, repeatText }: EventSummaryProps) {
       {!isCancelled && (
         <Fact icon={<IconClockHour4 size={20} aria-hidden />}>
           <Text>
-            {hasClosed
+            {!isRsvpOpen
               ? t('eventSummary.rsvpClosed', { time: deadline })
               : t('eventSummary.rsvpCloses', { time: deadline })}
           </Text>

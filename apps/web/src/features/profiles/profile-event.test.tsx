@@ -68,6 +68,26 @@ describe('profile event page', () => {
     expect(put?.body).toEqual({ answer: 'maybe' });
   });
 
+  it('says whether answers are open as the server judged it, whatever the device clock says', async () => {
+    const { profile, event } = setUp(makeProfileEventDetail);
+    // By this device's clock the deadline passed long ago (its clock may be wrong).
+    const past = { ...event, rsvpDeadline: '2020-01-01T10:00:00.000Z', timeZone: 'UTC' };
+    let isRsvpOpen = true;
+    mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [] },
+      'GET /api/profiles/:profileId/events/:eventId': () =>
+        makeProfileEventDetail(past, { isRsvpOpen }),
+    });
+    const first = renderApp(`/p/${profile.id}/events/${event.id}`);
+    expect(await screen.findByText(/^Answers close Jan 1, 2020/)).toBeInTheDocument();
+    first.unmount();
+
+    isRsvpOpen = false;
+    renderApp(`/p/${profile.id}/events/${event.id}`);
+    expect(await screen.findByText(/^Answers closed Jan 1, 2020/)).toBeInTheDocument();
+  });
+
   it('shows the waitlist position of a going answer beyond the capacity, and the mark', async () => {
     const { profile, event, detail } = setUp((shown) =>
       makeProfileEventDetail(shown, {

@@ -44,7 +44,7 @@ function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
         <Text size="sm" c="dimmed">
           {t('profileEvent.forProfile', { name: event.profileName, program: event.programName })}
         </Text>
-        <EventSummary event={event} />
+        <EventSummary event={event} isRsvpOpen={isRsvpOpen} />
         <RsvpSummary counts={counts} />
       </Stack>
       {status !== null && (

@@ -20,12 +20,12 @@ export function ProgramEventMatchPage() {
   const detail = useQuery(programEventQueryOptions(programId, eventId));
   return (
     <QueryState query={detail} notFoundIsPage>
-      {({ event }) => (
+      {({ event, isRsvpOpen }) => (
         <Stack gap="md">
           <PageTitle title={t('eventMatch.title', { title: event.title })} />
           {event.kind === 'match' ? (
             <>
-              <EventSummary event={event} />
+              <EventSummary event={event} isRsvpOpen={isRsvpOpen} />
               <Alert color="blue">{t('eventMatch.unavailable')}</Alert>
             </>
           ) : (

@@ -51,7 +51,7 @@ function EventDetailView({ detail }: { detail: EventDetail }) {
             {event.programName}
           </Anchor>
         </Text>
-        <EventSummary event={event} repeatText={repeatText} />
+        <EventSummary event={event} repeatText={repeatText} isRsvpOpen={detail.isRsvpOpen} />
         <RsvpSummary counts={counts} />
       </Stack>
       {hasActions && <EventActions detail={detail} />}
