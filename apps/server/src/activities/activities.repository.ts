@@ -23,18 +23,29 @@ export interface NewActivity {
  * the action committed).
  */
 export async function insertActivity(tx: Tx, a: NewActivity): Promise<void> {
-  await tx.insert(activities).values({
-    id: newId(),
-    profileId: a.profileId,
-    kind: a.kind,
-    actorUserId: a.actorUserId,
-    orgId: a.orgId ?? null,
-    programId: a.programId ?? null,
-    subscriptionId: a.subscriptionId ?? null,
-    eventId: a.eventId ?? null,
-    data: a.data ?? {},
-    createdAt: a.at,
-  });
+  await insertActivities(tx, [a]);
+}
+
+/**
+ * {@link insertActivity} for many entries in one statement (a roster's
+ * worth: an event cancelled, a waitlist promoted). Nothing for an empty list.
+ */
+export async function insertActivities(tx: Tx, list: readonly NewActivity[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx.insert(activities).values(
+    list.map((a) => ({
+      id: newId(),
+      profileId: a.profileId,
+      kind: a.kind,
+      actorUserId: a.actorUserId,
+      orgId: a.orgId ?? null,
+      programId: a.programId ?? null,
+      subscriptionId: a.subscriptionId ?? null,
+      eventId: a.eventId ?? null,
+      data: a.data ?? {},
+      createdAt: a.at,
+    })),
+  );
 }
 
 /** An activity row with its actor's name. */

@@ -3,7 +3,7 @@ import type { RsvpAnswer } from '@rally/shared/events';
 import type { DefaultRsvp } from '@rally/shared/programs';
 import type { Db, Tx } from '../db/client.ts';
 import { attendance, events, profiles, programs } from '../db/schema/index.ts';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivities } from '../activities/activities.repository.ts';
 
 /** An event row locked for an RSVP or attendance write, with what its program adds. */
 export type LockedEvent = typeof events.$inferSelect & {
@@ -175,26 +175,28 @@ async function notePromotions(tx: Tx, eventId: string, profileIds: string[], at:
     .innerJoin(programs, eq(programs.id, events.programId))
     .where(eq(events.id, eventId));
   if (!event) return;
-  for (const profileId of profileIds) {
-    await insertActivity(tx, {
+  const data = {
+    eventTitle: event.title,
+    startsAt: event.startsAt.toISOString(),
+    timeZone: event.timeZone,
+    answer: 'going',
+    programName: event.programName,
+    waitlistPosition: null,
+    promoted: true,
+  };
+  await insertActivities(
+    tx,
+    profileIds.map((profileId) => ({
       profileId,
-      kind: 'rsvp',
+      kind: 'rsvp' as const,
       actorUserId: null,
       at,
       orgId: event.orgId,
       programId: event.programId,
       eventId,
-      data: {
-        eventTitle: event.title,
-        startsAt: event.startsAt.toISOString(),
-        timeZone: event.timeZone,
-        answer: 'going',
-        programName: event.programName,
-        waitlistPosition: null,
-        promoted: true,
-      },
-    });
-  }
+      data,
+    })),
+  );
 }
 
 /** The profiles waiting for a place at `eventId`, first in line first. */

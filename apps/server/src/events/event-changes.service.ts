@@ -1,6 +1,6 @@
 import type { cancelEventSchema, EditScope, Event, updateEventSchema } from '@rally/shared/events';
 import type { z } from 'zod';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivities } from '../activities/activities.repository.ts';
 import { listRoster } from '../attendance/roster.repository.ts';
 import { findEvent, promoteWaitlist } from '../attendance/rsvp.repository.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -59,7 +59,7 @@ export class EventChangesService {
   ): Promise<Event> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    const { event, notes } = await this.db.transaction(async (tx) => {
+    const { event, notes, rosterIds } = await this.db.transaction(async (tx) => {
       const ctx = { tx, now, actorUserId: actor.userId };
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
@@ -72,20 +72,20 @@ export class EventChangesService {
         startsAt: new Date(edited.startsAt),
         endsAt: new Date(edited.endsAt),
       };
-      const roster = await listRoster(tx, eventId);
+      const rosterIds = await rosterProfileIds(tx, eventId);
       notes.push(
         ...(await noticeEventMoved(this.notifications, tx, {
           before: locked.event,
           after: { ...after, programName: locked.event.programName },
-          rosterProfileIds: roster.map((r) => r.profileId),
+          rosterProfileIds: rosterIds,
           actorUserId: actor.userId,
           now,
         })),
       );
-      return { event: edited, notes };
+      return { event: edited, notes, rosterIds };
     });
     this.notifications.publish(notes);
-    return this.published(event);
+    return this.published(event, rosterIds);
   }
 
   /**
@@ -103,7 +103,7 @@ export class EventChangesService {
   ): Promise<Event> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    const { cancelled, notes } = await this.db.transaction(async (tx) => {
+    const { cancelled, notes, rosterIds } = await this.db.transaction(async (tx) => {
       const { event } = await series.lockEventAndSeries(tx, programId, eventId);
       if (event.status === 'cancelled') {
         throw new AppError('conflict', 'This event is already cancelled.');
@@ -121,43 +121,45 @@ export class EventChangesService {
         },
         now,
       );
-      const roster = await listRoster(tx, eventId);
-      for (const row of roster) {
-        await insertActivity(tx, {
-          profileId: row.profileId,
-          kind: 'event_cancelled',
+      const rosterIds = await rosterProfileIds(tx, eventId);
+      const data = {
+        eventTitle: event.title,
+        startsAt: event.startsAt.toISOString(),
+        timeZone: event.timeZone,
+        reason,
+        programName: event.programName,
+      };
+      await insertActivities(
+        tx,
+        rosterIds.map((profileId) => ({
+          profileId,
+          kind: 'event_cancelled' as const,
           actorUserId: actor.userId,
           at: now,
           orgId: event.orgId,
           programId,
           eventId,
-          data: {
-            eventTitle: event.title,
-            startsAt: event.startsAt.toISOString(),
-            timeZone: event.timeZone,
-            reason,
-            programName: event.programName,
-          },
-        });
-      }
+          data,
+        })),
+      );
       const notes = await noticeEventCancelled(this.notifications, tx, {
         event,
-        rosterProfileIds: roster.map((r) => r.profileId),
+        rosterProfileIds: rosterIds,
         reason,
         actorUserId: actor.userId,
         now,
       });
-      return { cancelled: await this.present(tx, programId, eventId), notes };
+      return { cancelled: await this.present(tx, programId, eventId), notes, rosterIds };
     });
     this.notifications.publish(notes);
-    return this.published(cancelled);
+    return this.published(cancelled, rosterIds);
   }
 
   /** Undoes a cancellation (new version). Throws 404/403 as {@link update}, 409 when not cancelled. */
   async reinstate(actor: PolicyActor, programId: string, eventId: string): Promise<Event> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    const reinstated = await this.db.transaction(async (tx) => {
+    const { reinstated, rosterIds } = await this.db.transaction(async (tx) => {
       const { event } = await series.lockEventAndSeries(tx, programId, eventId);
       if (event.status !== 'cancelled') {
         throw new AppError('conflict', 'This event is not cancelled.');
@@ -168,9 +170,12 @@ export class EventChangesService {
         { status: 'scheduled', cancelledAt: null, cancelledBy: null, cancelReason: null },
         now,
       );
-      return this.present(tx, programId, eventId);
+      return {
+        reinstated: await this.present(tx, programId, eventId),
+        rosterIds: await rosterProfileIds(tx, eventId),
+      };
     });
-    return this.published(reinstated);
+    return this.published(reinstated, rosterIds);
   }
 
   /**
@@ -185,13 +190,12 @@ export class EventChangesService {
   ): Promise<void> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    const roster = await this.db.transaction(async (tx) => {
+    const profileIds = await this.db.transaction(async (tx) => {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
-      const before = await listRoster(tx, eventId);
+      const before = await rosterProfileIds(tx, eventId);
       await deleteScope({ tx, now, actorUserId: actor.userId }, locked.event, locked.series, scope);
       return before;
     });
-    const profileIds = roster.map((r) => r.profileId);
     this.realtime.publish(
       eventChanged('event.deleted', programId, [eventId], nextVersion(), profileIds),
     );
@@ -201,10 +205,10 @@ export class EventChangesService {
    * Publishes `event.updated` for a committed change on the program, the
    * event and its roster's profiles (docs/decisions/007; edits of a series'
    * other occurrences reach their pages through the `program:` topic) and
-   * returns the event.
+   * returns the event. `profileIds`: its roster, as read in the change's
+   * transaction.
    */
-  private async published(event: Event): Promise<Event> {
-    const profileIds = (await listRoster(this.db, event.id)).map((r) => r.profileId);
+  private published(event: Event, profileIds: readonly string[]): Event {
     this.realtime.publish(
       eventChanged('event.updated', event.programId, [event.id], event.version, profileIds),
     );
@@ -257,4 +261,9 @@ function applyEdit(
     });
   }
   return series.editAll(ctx, event, seriesRow, form, recurrence);
+}
+
+/** The profiles on `eventId`'s roster (docs/decisions/006), read once per change in its transaction. */
+async function rosterProfileIds(tx: Tx, eventId: string): Promise<string[]> {
+  return (await listRoster(tx, eventId)).map((row) => row.profileId);
 }
