@@ -113,6 +113,20 @@ const profileEventColumns = {
 /** Calendar order: by start, then profile name (the family calendar), then id. */
 const byStart = [asc(events.startsAt), asc(profiles.displayName), asc(events.id)];
 
+type CalendarPairs = ReturnType<typeof calendarPairs>;
+
+/** The calendar rows of `calendar` pairs: each event with its program and profile, by start then profile name. */
+function calendarRows(db: Db, calendar: CalendarPairs) {
+  return db
+    .select(profileEventColumns)
+    .from(calendar)
+    .innerJoin(events, eq(events.id, calendar.eventId))
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
+    .orderBy(...byStart)
+    .$dynamic();
+}
+
 /** The calendar rows of `who` in the window, by start then profile name; at most `limit`. */
 async function calendarEvents(
   db: Db,
@@ -120,14 +134,7 @@ async function calendarEvents(
   w: Window,
   limit?: number,
 ): Promise<ProfileEventRow[]> {
-  const calendar = calendarPairs(db, who, boundsOf(w));
-  const query = db
-    .select(profileEventColumns)
-    .from(calendar)
-    .innerJoin(events, eq(events.id, calendar.eventId))
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
-    .orderBy(...byStart);
+  const query = calendarRows(db, calendarPairs(db, who, boundsOf(w)));
   return limit === undefined ? query : query.limit(limit);
 }
 
@@ -154,17 +161,9 @@ function profileCalendarPairs(db: Db) {
   );
 }
 
-const profileCalendar = preparedPerDb('calendar_profile', (db, name) => {
-  const calendar = profileCalendarPairs(db);
-  return db
-    .select(profileEventColumns)
-    .from(calendar)
-    .innerJoin(events, eq(events.id, calendar.eventId))
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
-    .orderBy(...byStart)
-    .prepare(name);
-});
+const profileCalendar = preparedPerDb('calendar_profile', (db, name) =>
+  calendarRows(db, profileCalendarPairs(db)).prepare(name),
+);
 
 const managedProfileCalendar = preparedPerDb('calendar_managed_profile', (db, name) => {
   const calendar = profileCalendarPairs(db);
