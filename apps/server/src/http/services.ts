@@ -21,7 +21,6 @@ import { ProgramSettingsService } from '../programs/program-settings.service.ts'
 import { ProgramsService } from '../programs/programs.service.ts';
 import { DuesService } from '../subscriptions/dues.service.ts';
 import { EnrolmentService } from '../subscriptions/enrolment.service.ts';
-import { SessionPacksService } from '../subscriptions/session-packs.service.ts';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { TransitionsService } from '../subscriptions/transitions.service.ts';
 import { AdminService } from '../admin/admin.service.ts';
@@ -64,7 +63,6 @@ export interface Services {
   enrolment: EnrolmentService;
   transitions: TransitionsService;
   dues: DuesService;
-  sessionPacks: SessionPacksService;
   files: FilesService;
   admin: AdminService;
   config: ConfigService;
@@ -122,7 +120,6 @@ export function createServices(
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
     transitions: new TransitionsService(db, programs, clock, realtime, notifications),
     dues: new DuesService(db, clock),
-    sessionPacks: new SessionPacksService(db, clock),
     files,
     admin: new AdminService(db),
     config: new ConfigService(db, clock, realtime),

@@ -229,7 +229,7 @@ describe('dues ledger', () => {
 });
 
 describe('session packs', () => {
-  it('draws one session per event, never twice, and shows used and left', async () => {
+  it('draws one session per attended event, never twice, gives it back when corrected, and shows used and left', async () => {
     const w = await setup({
       name: '2 sessions',
       priceMinor: 40000,
@@ -237,7 +237,6 @@ describe('session packs', () => {
       billing: 'pack',
       sessionsIncluded: 2,
     });
-    const coachActor = { userId: w.coach.id, isGlobalAdmin: false };
     const events = await Promise.all(
       ['2030-01-07', '2030-01-08', '2030-01-09'].map(
         async (d) =>
@@ -250,76 +249,44 @@ describe('session packs', () => {
           ).json().event.id as string,
       ),
     );
-    const packs = t.services.sessionPacks;
-    await expect(
-      packs.drawDown(coachActor, w.programId, w.sub.id, events[0]!),
-    ).rejects.toMatchObject({
-      code: 'conflict',
-    });
+    let tap = t.clock.now().getTime() - 60_000;
+    const mark = (eventId: string, status: string, who = w.coach, markedAt = ++tap) =>
+      req(who, 'PUT', `/api/programs/${w.programId}/events/${eventId}/attendance`, {
+        marks: [{ profileId: w.childId, status, markedAt: new Date(markedAt).toISOString() }],
+      });
+    const sessions = async () => (await req(w.parent, 'GET', w.url)).json().subscription.sessions;
+
+    // Pending: attendance is recorded, but only an active pack is drawn.
+    expect((await mark(events[0]!, 'present')).statusCode).toBe(200);
+    expect(await sessions()).toEqual({ included: 2, used: 0, left: 2, overdrawn: 0 });
     await req(w.coach, 'POST', `${w.url}/transitions`, { action: 'approve' });
 
-    const first = await packs.drawDown(coachActor, w.programId, w.sub.id, events[0]!);
-    expect(first).toMatchObject({
-      isNew: true,
-      sessions: { included: 2, used: 1, left: 1, overdrawn: 0 },
-    });
+    // Once active: present, then late, and five taps at once on one event draw one session.
+    expect((await mark(events[1]!, 'present')).statusCode).toBe(200);
+    expect(await sessions()).toEqual({ included: 2, used: 1, left: 1, overdrawn: 0 });
+    await mark(events[1]!, 'late');
+    const again = ++tap;
     const repeats = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        packs.drawDown(coachActor, w.programId, w.sub.id, events[0]!),
-      ),
+      Array.from({ length: 5 }, () => mark(events[1]!, 'present', w.coach, again)),
     );
-    expect(repeats.every((r) => !r.isNew && r.sessions.used === 1)).toBe(true);
-    await packs.drawDown(coachActor, w.programId, w.sub.id, events[1]!);
-    const over = await packs.drawDown(coachActor, w.programId, w.sub.id, events[2]!);
-    expect(over.sessions).toEqual({ included: 2, used: 3, left: 0, overdrawn: 1 });
-    expect(await packs.giveBack(coachActor, w.programId, w.sub.id, events[2]!)).toEqual({
-      included: 2,
-      used: 2,
-      left: 0,
-      overdrawn: 0,
-    });
+    expect(repeats.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await sessions()).toEqual({ included: 2, used: 1, left: 1, overdrawn: 0 });
 
+    // An empty pack is still drawn (attendance is a fact); absent gives the session back.
+    await mark(events[2]!, 'late');
+    await mark(events[0]!, 'absent');
+    await mark(events[0]!, 'present');
+    expect(await sessions()).toEqual({ included: 2, used: 3, left: 0, overdrawn: 1 });
+    await mark(events[0]!, 'absent');
+    expect(await sessions()).toEqual({ included: 2, used: 2, left: 0, overdrawn: 0 });
     const detail = (await req(w.parent, 'GET', w.url)).json();
-    expect(detail.subscription.sessions).toEqual({ included: 2, used: 2, left: 0, overdrawn: 0 });
     expect(detail.sessionUsages.map((u: { eventId: string }) => u.eventId)).toEqual([
+      events[2],
       events[1],
-      events[0],
     ]);
 
-    // The family cannot draw sessions; an event of another program is not found.
-    const parentActor = { userId: w.parent.id, isGlobalAdmin: false };
-    await expect(
-      packs.drawDown(parentActor, w.programId, w.sub.id, events[2]!),
-    ).rejects.toMatchObject({
-      code: 'forbidden',
-    });
-    const otherProgram = await createProgram(t, w.coach, w.orgId, { name: 'Other' });
-    const foreign = (
-      await req(w.coach, 'POST', `/api/programs/${otherProgram}/events`, {
-        title: 'Elsewhere',
-        startLocal: '2030-01-10T07:00',
-        endLocal: '2030-01-10T08:00',
-      })
-    ).json().event.id;
-    await expect(packs.drawDown(coachActor, w.programId, w.sub.id, foreign)).rejects.toMatchObject({
-      code: 'not_found',
-    });
-
-    // Attendance (events issue) draws by profile and event when the child is marked present.
-    const marked = await req(
-      w.coach,
-      'PUT',
-      `/api/programs/${w.programId}/events/${events[2]}/attendance`,
-      {
-        marks: [{ profileId: w.childId, status: 'present', markedAt: t.clock.now().toISOString() }],
-      },
-    );
-    expect(marked.statusCode).toBe(200);
-    expect((await req(w.parent, 'GET', w.url)).json().subscription.sessions).toEqual({
-      included: 2,
-      used: 3,
-      left: 0,
-      overdrawn: 1,
-    });
+    // The family cannot mark, so cannot draw sessions.
+    expect((await mark(events[2]!, 'present', w.parent)).statusCode).toBe(403);
+    expect(await sessions()).toEqual({ included: 2, used: 2, left: 0, overdrawn: 0 });
   });
 });

@@ -1,45 +1,5 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { events, sessionUsages, subscriptions } from '../db/schema/index.ts';
-
-/** Whether event `eventId` belongs to program `programId`. */
-export async function isEventOfProgram(tx: Tx, eventId: string, programId: string) {
-  const rows = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.programId, programId)));
-  return rows.length > 0;
-}
-
-/** Records that a subscription used a session at an event; false when that event was already counted. */
-export async function insertUsage(tx: Tx, row: typeof sessionUsages.$inferInsert) {
-  const rows = await tx
-    .insert(sessionUsages)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ eventId: sessionUsages.eventId });
-  return rows.length > 0;
-}
-
-/** Removes the usage of one event; false when there was none. */
-export async function deleteUsage(tx: Tx, subscriptionId: string, eventId: string) {
-  const rows = await tx
-    .delete(sessionUsages)
-    .where(
-      and(eq(sessionUsages.subscriptionId, subscriptionId), eq(sessionUsages.eventId, eventId)),
-    )
-    .returning({ eventId: sessionUsages.eventId });
-  return rows.length > 0;
-}
-
-/** Sessions used by a subscription. */
-export async function usedCount(tx: Tx, subscriptionId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessionUsages)
-    .where(eq(sessionUsages.subscriptionId, subscriptionId));
-  return row?.n ?? 0;
-}
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sessionUsages, subscriptions } from '../db/schema/index.ts';
 
 /** The SQL pieces {@link drawSessionsStatement} and {@link giveBackSessionsStatement} are built from. */
 export interface AttendanceSessionsArgs {
@@ -57,7 +17,7 @@ export interface AttendanceSessionsArgs {
  * subscription in `programId`, meant to run as a CTE of the attendance
  * write's one statement, after the event's lock. A subscription whose plan
  * is not a pack, or that is not active, draws nothing. Each subscription
- * drawn from is locked (`FOR UPDATE`, as `SessionPacksService.drawDown` locks
+ * drawn from is locked (`FOR UPDATE`, as subscription changes lock
  * it) and one event counts once (primary key (subscription, event):
  * `ON CONFLICT DO NOTHING`). An empty pack is still drawn (attendance is a
  * fact; `overdrawn` shows it). `recordedBy` (uuid) and `at` (timestamptz)

@@ -32,7 +32,8 @@ function badPlan(message: string): AppError {
  * filters, the family's list, the subscription page, and staff edits of plan
  * and dates. Joining and enrolling live in `EnrolmentService`; lifecycle
  * transitions and the waitlist in `TransitionsService`; dues in
- * `DuesService`; session packs in `SessionPacksService`.
+ * `DuesService`; session packs are drawn by attendance marks
+ * (session-packs.repository.ts).
  */
 export class SubscriptionsService {
   constructor(
