@@ -21,6 +21,8 @@ export interface Actor {
   sessionId: string;
   isGlobalAdmin: boolean;
   user: repo.UserRow;
+  /** When the session expires (UTC), after this request's sliding renewal. */
+  expiresAt: Date;
 }
 
 /** Result of a successful code check: the user and a new session token (plain, shown once). */
@@ -188,19 +190,17 @@ export class AuthService {
     const now = this.clock.now();
     const row = await repo.findLiveSession(this.db, hashToken(token), now);
     if (!row) return null;
+    let expiresAt = row.session.expiresAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await repo.touchSession(
-        this.db,
-        row.session.id,
-        now,
-        new Date(now.getTime() + SESSION_TTL_MS),
-      );
+      expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await repo.touchSession(this.db, row.session.id, now, expiresAt);
     }
     return {
       userId: row.user.id,
       sessionId: row.session.id,
       isGlobalAdmin: row.user.isGlobalAdmin,
       user: row.user,
+      expiresAt,
     };
   }
 

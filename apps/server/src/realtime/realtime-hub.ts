@@ -30,8 +30,8 @@ export interface HubDeps {
   clock: Clock;
   logger: Logger;
   access: TopicAccess;
-  /** The actor of a session token (the auth service's `authenticate`). */
-  authenticate(token: string): Promise<{ sessionId: string } | null>;
+  /** The actor of a session token and when its session expires (the auth service's `authenticate`). */
+  authenticate(token: string): Promise<SocketActor | null>;
   replay: ConversationReplay;
 }
 
@@ -65,13 +65,16 @@ export class RealtimeHub implements ConnectionHost {
    * session cookie or Bearer header; null = signed out until an `auth`
    * frame). Sends `ready`, then loads the session's expiry.
    */
-  accept(
-    socket: WebSocket,
-    actor: { userId: string; sessionId: string; isGlobalAdmin: boolean } | null,
-  ) {
+  accept(socket: WebSocket, actor: SocketActor | null) {
+    // The upgrade request's actor (auth hook) already says when its session expires.
     const connection = new RealtimeConnection(
       socket,
-      actor && { ...actor, expiresAt: new Date(8.64e15) },
+      actor && {
+        userId: actor.userId,
+        sessionId: actor.sessionId,
+        isGlobalAdmin: actor.isGlobalAdmin,
+        expiresAt: actor.expiresAt,
+      },
       this,
     );
     this.connections.add(connection);
@@ -83,7 +86,6 @@ export class RealtimeHub implements ConnectionHost {
     connection.start();
     // A random first re-check spreads a crowd of sockets over the interval.
     this.recheckDue.set(connection, this.nextRecheck(1 + Math.random() / 2));
-    if (actor) void connection.recheck();
   }
 
   /**
@@ -157,9 +159,8 @@ export class RealtimeHub implements ConnectionHost {
 
   // ConnectionHost -------------------------------------------------------
 
-  async authenticate(token: string): Promise<SocketActor | null> {
-    const actor = await this.deps.authenticate(token);
-    return actor && this.reloadActor(actor.sessionId);
+  authenticate(token: string): Promise<SocketActor | null> {
+    return this.deps.authenticate(token);
   }
 
   async reloadActor(sessionId: string): Promise<SocketActor | null> {
