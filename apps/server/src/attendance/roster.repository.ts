@@ -58,6 +58,33 @@ export async function isOnRoster(db: Db | Tx, eventId: string, profileId: string
   return row?.isOnRoster === true;
 }
 
+const managesRosterProfileStatement = namedStatement<
+  { eventId: string; userId: string },
+  { isOnRoster: boolean }
+>(
+  'roster_manages_profile_on_roster',
+  sql`
+    select exists (
+      select 1 from (${enrolledAtEventStart}) r
+      join profile_managers pm on pm.profile_id = r.profile_id
+      where pm.user_id = ${sql.placeholder('userId')}
+      union all
+      select 1 from attendance a
+      join profile_managers pm on pm.profile_id = a.profile_id
+      where a.event_id = ${eventParam} and pm.user_id = ${sql.placeholder('userId')}
+    ) as "isOnRoster"`,
+);
+
+/**
+ * Whether any profile `userId` manages is on the roster of `eventId`
+ * ({@link isOnRoster} for a whole family, in one statement): who may follow
+ * the event's realtime topic from the family side.
+ */
+export async function managesProfileOnRoster(db: Db | Tx, eventId: string, userId: string) {
+  const [row] = await managesRosterProfileStatement.rows(db, { eventId, userId });
+  return row?.isOnRoster === true;
+}
+
 /** One roster row: the profile, its RSVP and its mark, with who answered and who marked. */
 export type RosterRow = {
   profileId: string;

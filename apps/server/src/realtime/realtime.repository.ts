@@ -69,15 +69,6 @@ export async function findConversationParties(
   return row;
 }
 
-/** Ids of the profiles `userId` manages (self or guardian). */
-export async function managedProfileIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ profileId: profileManagers.profileId })
-    .from(profileManagers)
-    .where(eq(profileManagers.userId, userId));
-  return rows.map((r) => r.profileId);
-}
-
 /** Users who manage profile `profileId` (their access changes with the profile's subscriptions). */
 export async function managersOfProfile(db: Db | Tx, profileId: string): Promise<string[]> {
   const rows = await db

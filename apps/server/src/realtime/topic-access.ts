@@ -1,5 +1,5 @@
 import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
-import { isOnRoster } from '../attendance/roster.repository.ts';
+import { managesProfileOnRoster } from '../attendance/roster.repository.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { PolicyActor } from '../policy/policy.ts';
@@ -70,9 +70,7 @@ export class TopicAccess {
     const programId = await repo.findEventProgramId(this.db, eventId);
     if (!programId) return false;
     if (await allowed(() => this.programs.authorize(actor, programId))) return true;
-    const managed = await repo.managedProfileIds(this.db, actor.userId);
-    const onRoster = await Promise.all(managed.map((p) => isOnRoster(this.db, eventId, p)));
-    return onRoster.includes(true);
+    return managesProfileOnRoster(this.db, eventId, actor.userId);
   }
 
   private async canFollowConversation(actor: PolicyActor, conversationId: string) {
