@@ -236,3 +236,52 @@ export async function listRostersOfProgram(
     left join attendance a on a.event_id = r.event_id and a.profile_id = r.profile_id`);
   return result.rows;
 }
+
+/** One profile on the rosters of events about to be removed: how many of them, and the first. */
+export interface RemovedEventsOfProfile {
+  profileId: string;
+  /** How many of the events it was on the roster of (>= 1). */
+  sessions: number;
+  /** The earliest of them (UTC). */
+  firstStartsAt: Date;
+}
+
+/**
+ * The profiles on the rosters (same definition as {@link listRoster}) of
+ * those of `eventIds` that have not ended at `now`, one row per profile: for
+ * telling families that events they were on are being deleted
+ * (docs/decisions/007). Call before deleting them. Empty for no ids.
+ */
+export async function rostersOfUpcomingEvents(
+  tx: Tx,
+  eventIds: readonly string[],
+  now: Date,
+): Promise<RemovedEventsOfProfile[]> {
+  if (eventIds.length === 0) return [];
+  const ids = sql`array[${sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const upcoming = sql`e.id = any(${ids}) and e.ends_at > ${now.toISOString()}::timestamptz`;
+  const result = await tx.execute<{
+    profileId: string;
+    sessions: number;
+    firstStartsAt: string;
+  }>(sql`
+    with roster as (
+      ${enrolledAtStartOf(upcoming)}
+      union
+      select a.event_id, a.profile_id from attendance a join events e on e.id = a.event_id
+      where ${upcoming}
+    )
+    select r.profile_id as "profileId", count(*)::int as sessions,
+      min(e.starts_at) as "firstStartsAt"
+    from roster r join events e on e.id = r.event_id
+    group by r.profile_id
+    order by r.profile_id`);
+  return result.rows.map((row) => ({
+    profileId: row.profileId,
+    sessions: Number(row.sessions),
+    firstStartsAt: new Date(row.firstStartsAt),
+  }));
+}

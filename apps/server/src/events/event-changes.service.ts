@@ -1,7 +1,7 @@
 import type { cancelEventSchema, EditScope, Event, updateEventSchema } from '@rally/shared/events';
 import type { z } from 'zod';
 import { insertActivities } from '../activities/activities.repository.ts';
-import { listRoster } from '../attendance/roster.repository.ts';
+import { listRoster, rostersOfUpcomingEvents } from '../attendance/roster.repository.ts';
 import { findEvent, promoteWaitlist } from '../attendance/rsvp.repository.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
@@ -9,6 +9,7 @@ import type { Clock } from '../lib/clock.ts';
 import {
   noticeEventCancelled,
   noticeEventMoved,
+  noticeEventsRemoved,
   noticeRsvpPromoted,
 } from '../notifications/event-notices.ts';
 import type { NotificationRow } from '../notifications/notifications.repository.ts';
@@ -179,8 +180,10 @@ export class EventChangesService {
   }
 
   /**
-   * Deletes an event, or occurrences of its series by `scope`. Throws 404/403
-   * as {@link update}, 409 when anything it would remove has attendance marks.
+   * Deletes an event, or occurrences of its series by `scope`. The families
+   * on the rosters of the removed events that have not ended get one
+   * notification each (docs/decisions/007). Throws 404/403 as
+   * {@link update}, 409 when anything it would remove has attendance marks.
    */
   async delete(
     actor: PolicyActor,
@@ -190,12 +193,21 @@ export class EventChangesService {
   ): Promise<void> {
     await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
-    const profileIds = await this.db.transaction(async (tx) => {
+    const { profileIds, notes } = await this.db.transaction(async (tx) => {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const before = await rosterProfileIds(tx, eventId);
-      await deleteScope({ tx, now, actorUserId: actor.userId }, locked.event, locked.series, scope);
-      return before;
+      let notes: NotificationRow[] = [];
+      const ctx = { tx, now, actorUserId: actor.userId };
+      await deleteScope(ctx, locked.event, locked.series, scope, async (ids) => {
+        notes = await noticeEventsRemoved(this.notifications, tx, {
+          event: locked.event,
+          removed: await rostersOfUpcomingEvents(tx, ids, now),
+          actorUserId: actor.userId,
+        });
+      });
+      return { profileIds: before, notes };
     });
+    this.notifications.publish(notes);
     this.realtime.publish(
       eventChanged('event.deleted', programId, [eventId], nextVersion(), profileIds),
     );

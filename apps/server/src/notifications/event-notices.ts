@@ -1,3 +1,4 @@
+import type { RemovedEventsOfProfile } from '../attendance/roster.repository.ts';
 import type { Tx } from '../db/client.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -58,6 +59,40 @@ export function noticeEventCancelled(
       ...eventData(a.event),
       reason: a.reason,
     }),
+    exceptUserId: a.actorUserId,
+  });
+}
+
+/**
+ * Tells the families on the rosters of events being deleted (`removed`, from
+ * `rostersOfUpcomingEvents`: only events that have not ended) that they are
+ * gone (docs/decisions/007): one `event_cancelled` notification per profile,
+ * whatever the number of sessions, with `removed: true`, `sessions` (how
+ * many of them it was on) and `startsAt` the first of them; it opens the
+ * profile's calendar, since the event page is gone. `actorUserId` is not
+ * told. Returns the rows to publish after commit.
+ */
+export function noticeEventsRemoved(
+  notifications: NotificationsService,
+  tx: Tx,
+  a: {
+    event: EventFacts;
+    removed: readonly RemovedEventsOfProfile[];
+    actorUserId: string;
+  },
+): Promise<NotificationRow[]> {
+  if (a.removed.length === 0) return Promise.resolve([]);
+  return notifications.notifyProfileManagers(tx, {
+    kind: 'event_cancelled',
+    profiles: a.removed.map((r) => ({
+      profileId: r.profileId,
+      path: `/p/${r.profileId}/calendar`,
+      data: {
+        ...eventData({ ...a.event, startsAt: r.firstStartsAt }),
+        removed: true,
+        sessions: r.sessions,
+      },
+    })),
     exceptUserId: a.actorUserId,
   });
 }

@@ -125,6 +125,62 @@ describe('event notifications', () => {
     }
   });
 
+  it('a deletion tells each family on the rosters once, with how many sessions went, and opens its calendar', async () => {
+    const { coach, programId, asha } = await createChatClub(t);
+    const bea = await enrolFamily(t, coach, programId, 'Bea');
+    const other = await createChatClub(t);
+    const hour = 3_600_000;
+    // Daily at "two hours ago", six times: four sessions have ended, two are to come.
+    const minute = 60_000;
+    const first = new Date(
+      Math.floor((t.clock.now().getTime() - 3 * 24 * hour - 2 * hour) / minute) * minute,
+    );
+    const created = await t.req(coach, 'POST', `/api/programs/${programId}/events`, {
+      title: 'Morning drills',
+      startLocal: localOf(first),
+      endLocal: localOf(new Date(first.getTime() + hour)),
+      recurrence: { frequency: 'daily', count: 6 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const seriesEventId = created.json().event.id as string;
+    const single = await createEvent(t, coach, programId, { title: 'Friendly' });
+    const ended = await createEvent(t, coach, programId, {
+      title: 'Yesterday',
+      startLocal: localOf(new Date(t.clock.now().getTime() - 24 * hour)),
+    });
+
+    const del = (eventId: string, scope: string) =>
+      t.req(coach, 'DELETE', `/api/programs/${programId}/events/${eventId}`, { scope });
+    expect((await del(ended, 'this')).statusCode).toBe(204);
+    for (const family of [asha, bea]) {
+      expect(await ofKind(family.parent, 'event_cancelled')).toEqual([]);
+    }
+
+    expect((await del(seriesEventId, 'all')).statusCode).toBe(204);
+    expect((await del(single, 'this')).statusCode).toBe(204);
+    for (const family of [asha, bea]) {
+      const told = await ofKind(family.parent, 'event_cancelled');
+      expect(told).toEqual([
+        expect.objectContaining({
+          path: `/p/${family.childId}/calendar`,
+          data: expect.objectContaining({ eventTitle: 'Friendly', removed: true, sessions: 1 }),
+        }),
+        expect.objectContaining({
+          path: `/p/${family.childId}/calendar`,
+          data: expect.objectContaining({
+            eventTitle: 'Morning drills',
+            removed: true,
+            sessions: 2,
+            startsAt: new Date(first.getTime() + 4 * 24 * hour).toISOString(),
+          }),
+        }),
+      ]);
+    }
+    for (const user of [coach, other.asha.parent]) {
+      expect(await ofKind(user, 'event_cancelled')).toEqual([]);
+    }
+  });
+
   it('a move tells the roster families the new time; a title-only edit tells nobody', async () => {
     const { coach, programId, asha } = await createChatClub(t);
     const start = new Date(t.clock.now().getTime() + 2 * 86_400_000);

@@ -29,7 +29,8 @@ function enrolmentAction(data: Record<string, unknown>): EnrolmentAction | null 
  * `kind`, its `path` (a program route means the staff side) and the `data`
  * it was written with: `senderName`, `programName`, `profileName`, `body`
  * (a message snippet), `eventTitle`, `startsAt` + `timeZone`, `location`,
- * `reason`, `action` (enrolment step), `title`. Times are shown in the
+ * `reason`, `removed` + `sessions` (events deleted), `action` (enrolment
+ * step), `title`. Times are shown in the
  * event's zone. A missing field falls back to a wording without it.
  */
 export function describeNotification(
@@ -65,6 +66,14 @@ export function describeNotification(
         body,
       };
     case 'event_cancelled': {
+      if (data.removed === true) {
+        // Deleted rather than cancelled: one notice for all the sessions that went.
+        const sessions = typeof data.sessions === 'number' ? data.sessions : 1;
+        return {
+          title: event ? t(`${k}.eventRemovedNamed`, { event }) : t(`${k}.eventRemoved`),
+          body: when ? t(`${k}.sessionsRemoved`, { count: sessions, when }) : '',
+        };
+      }
       const reason = text(data, 'reason');
       return {
         title: event ? t(`${k}.eventCancelledNamed`, { event }) : t(`${k}.eventCancelled`),
