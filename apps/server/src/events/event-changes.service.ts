@@ -61,11 +61,16 @@ export class EventChangesService {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
     const now = this.clock.now();
     const { event, notes, rosterIds } = await this.db.transaction(async (tx) => {
-      const ctx = { tx, now, actorUserId: actor.userId };
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
+      const notes: NotificationRow[] = [];
+      const ctx = {
+        tx,
+        now,
+        actorUserId: actor.userId,
+        beforeRemove: this.tellRemoved(tx, locked.event, actor.userId, now, notes),
+      };
       const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
       const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
-      const notes: NotificationRow[] = [];
       for (const id of grown) notes.push(...(await this.promote(tx, id, actor.userId, now)));
       const edited = await this.present(tx, programId, eventId);
       const after = {
@@ -196,15 +201,14 @@ export class EventChangesService {
     const { profileIds, notes } = await this.db.transaction(async (tx) => {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const before = await rosterProfileIds(tx, eventId);
-      let notes: NotificationRow[] = [];
-      const ctx = { tx, now, actorUserId: actor.userId };
-      await deleteScope(ctx, locked.event, locked.series, scope, async (ids) => {
-        notes = await noticeEventsRemoved(this.notifications, tx, {
-          event: locked.event,
-          removed: await rostersOfUpcomingEvents(tx, ids, now),
-          actorUserId: actor.userId,
-        });
-      });
+      const notes: NotificationRow[] = [];
+      const ctx = {
+        tx,
+        now,
+        actorUserId: actor.userId,
+        beforeRemove: this.tellRemoved(tx, locked.event, actor.userId, now, notes),
+      };
+      await deleteScope(ctx, locked.event, locked.series, scope);
       return { profileIds: before, notes };
     });
     this.notifications.publish(notes);
@@ -225,6 +229,30 @@ export class EventChangesService {
       eventChanged('event.updated', event.programId, [event.id], event.version, profileIds),
     );
     return event;
+  }
+
+  /**
+   * A `beforeRemove` for {@link series.SeriesContext}: tells the families on
+   * the rosters of the removed events still to come (one notification per
+   * profile for the whole change, `noticeEventsRemoved`) and adds the rows
+   * to publish to `notes`.
+   */
+  private tellRemoved(
+    tx: Tx,
+    event: repo.EventRow,
+    actorUserId: string,
+    now: Date,
+    notes: NotificationRow[],
+  ) {
+    return async (eventIds: string[]) => {
+      notes.push(
+        ...(await noticeEventsRemoved(this.notifications, tx, {
+          event,
+          removed: await rostersOfUpcomingEvents(tx, eventIds, now),
+          actorUserId,
+        })),
+      );
+    };
   }
 
   /** Promotes the waitlist of `eventId` (a grown capacity) and notifies the promoted families. */

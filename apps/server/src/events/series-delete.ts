@@ -20,21 +20,20 @@ function refuseMarked(marked: number): void {
  * EXDATE), `following` (the series ends the day before) or `all` (the
  * series goes). Refused with 409 when any event it would remove has
  * attendance marks (docs/decisions/006: cancel those instead).
- * `beforeDelete` gets the ids of the events about to go, once the refusal
- * checks passed and before anything is removed (to tell their families).
+ * `ctx.beforeRemove` gets the ids of the events about to go, once the
+ * refusal checks passed and before anything is removed.
  */
 export async function deleteScope(
   ctx: SeriesContext,
   event: eventsRepo.EventRow,
   series: repo.SeriesRow | null,
   scope: EditScope,
-  beforeDelete: (eventIds: string[]) => Promise<void> = async () => {},
 ): Promise<void> {
   const { tx } = ctx;
   const date = event.occurrenceDate;
   if (!series || !date || scope === 'this') {
     refuseMarked(await eventsRepo.countMarkedEvents(tx, [event.id]));
-    await beforeDelete([event.id]);
+    await ctx.beforeRemove?.([event.id]);
     if (series && date) {
       const excludedDates = [...new Set([...series.excludedDates, date])].sort();
       await repo.updateSeries(tx, series.id, { excludedDates }, ctx.now);
@@ -44,7 +43,7 @@ export async function deleteScope(
   }
   const rows = await repo.listOccurrences(tx, series.id, scope === 'all' ? undefined : date);
   refuseMarked(rows.filter((r) => r.hasMarks).length);
-  await beforeDelete(rows.map((r) => r.id));
+  await ctx.beforeRemove?.(rows.map((r) => r.id));
   if (scope === 'all') {
     await repo.deleteSeries(tx, series.id);
     return;

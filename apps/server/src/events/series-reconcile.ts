@@ -47,6 +47,8 @@ export async function reconcile(ctx: SeriesContext, r: Reconcile): Promise<strin
     ).map((o) => [o.occurrenceDate, o]),
   );
   const toDelete: string[] = [];
+  /** Rows that go because the rule no longer has their date (not replaced by the edited one). */
+  const dropped: string[] = [];
   const toUpdate: { id: string; startsAt: Date; endsAt: Date }[] = [];
   const toKeep: string[] = [];
   const occupied = new Set<string>([r.key]);
@@ -73,8 +75,10 @@ export async function reconcile(ctx: SeriesContext, r: Reconcile): Promise<strin
       occupied.add(row.occurrenceDate);
     } else {
       toDelete.push(row.id);
+      dropped.push(row.id);
     }
   }
+  await ctx.beforeRemove?.(dropped);
   await eventsRepo.deleteEvents(tx, toDelete);
   await eventsRepo.updateEvent(
     tx,

@@ -15,6 +15,12 @@ export interface SeriesContext {
   tx: Tx;
   now: Date;
   actorUserId: string;
+  /**
+   * Called with the ids of the events a change removes (deleted, or dropped
+   * from a series by an edit; not those an edited occurrence replaces),
+   * before they go, inside the transaction: to tell their families.
+   */
+  beforeRemove?: (eventIds: string[]) => Promise<void>;
 }
 
 type EventRow = eventsRepo.EventRow;
@@ -255,10 +261,9 @@ export async function endSeriesAt(
   );
   const keep = later.filter((r) => r.isException || r.hasMarks).map((r) => r.id);
   await repo.detachOccurrences(ctx.tx, keep, ctx.now);
-  await eventsRepo.deleteEvents(
-    ctx.tx,
-    later.filter((r) => !keep.includes(r.id)).map((r) => r.id),
-  );
+  const dropped = later.filter((r) => !keep.includes(r.id)).map((r) => r.id);
+  await ctx.beforeRemove?.(dropped);
+  await eventsRepo.deleteEvents(ctx.tx, dropped);
   await eventsRepo.updateEvent(
     ctx.tx,
     event.id,

@@ -181,6 +181,37 @@ describe('event notifications', () => {
     }
   });
 
+  it('an edit of a whole series that drops dates tells the families of those dates once', async () => {
+    const { coach, programId, asha } = await createChatClub(t);
+    const start = new Date(t.clock.now().getTime() + 24 * 3_600_000);
+    const end = new Date(start.getTime() + 3_600_000);
+    const form = { title: 'Evening run', startLocal: localOf(start), endLocal: localOf(end) };
+    const created = await t.req(coach, 'POST', `/api/programs/${programId}/events`, {
+      ...form,
+      recurrence: { frequency: 'daily', count: 4 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const eventId = created.json().event.id as string;
+    const edit = (recurrence: Record<string, unknown>) =>
+      t.req(coach, 'PATCH', `/api/programs/${programId}/events/${eventId}`, {
+        ...form,
+        scope: 'all',
+        recurrence,
+      });
+    // The same four dates: nothing to tell.
+    expect((await edit({ frequency: 'daily', count: 4 })).statusCode).toBe(200);
+    expect(await ofKind(asha.parent, 'event_cancelled')).toEqual([]);
+
+    expect((await edit({ frequency: 'daily', count: 2 })).statusCode).toBe(200);
+    expect(await ofKind(asha.parent, 'event_cancelled')).toEqual([
+      expect.objectContaining({
+        path: `/p/${asha.childId}/calendar`,
+        data: expect.objectContaining({ eventTitle: 'Evening run', removed: true, sessions: 2 }),
+      }),
+    ]);
+    expect(await ofKind(coach, 'event_cancelled')).toEqual([]);
+  });
+
   it('a move tells the roster families the new time; a title-only edit tells nobody', async () => {
     const { coach, programId, asha } = await createChatClub(t);
     const start = new Date(t.clock.now().getTime() + 2 * 86_400_000);
