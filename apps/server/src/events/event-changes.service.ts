@@ -63,12 +63,7 @@ export class EventChangesService {
     const { event, notes, rosterIds } = await this.db.transaction(async (tx) => {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const notes: NotificationRow[] = [];
-      const ctx = {
-        tx,
-        now,
-        actorUserId: actor.userId,
-        beforeRemove: this.tellRemoved(tx, locked.event, actor.userId, now, notes),
-      };
+      const ctx = this.changeContext(tx, now, actor.userId, locked.event, notes);
       const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
       const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
       for (const id of grown) notes.push(...(await this.promote(tx, id, actor.userId, now)));
@@ -202,12 +197,7 @@ export class EventChangesService {
       const locked = await series.lockEventAndSeries(tx, programId, eventId);
       const before = await rosterProfileIds(tx, eventId);
       const notes: NotificationRow[] = [];
-      const ctx = {
-        tx,
-        now,
-        actorUserId: actor.userId,
-        beforeRemove: this.tellRemoved(tx, locked.event, actor.userId, now, notes),
-      };
+      const ctx = this.changeContext(tx, now, actor.userId, locked.event, notes);
       await deleteScope(ctx, locked.event, locked.series, scope);
       return { profileIds: before, notes };
     });
@@ -232,26 +222,31 @@ export class EventChangesService {
   }
 
   /**
-   * A `beforeRemove` for {@link series.SeriesContext}: tells the families on
-   * the rosters of the removed events still to come (one notification per
-   * profile for the whole change, `noticeEventsRemoved`) and adds the rows
-   * to publish to `notes`.
+   * The {@link series.SeriesContext} of a change to `event` by `actorUserId`:
+   * events it removes tell the families on their rosters still to come (one
+   * notification per profile for the whole change, `noticeEventsRemoved`),
+   * whose rows to publish go to `notes`.
    */
-  private tellRemoved(
+  private changeContext(
     tx: Tx,
-    event: repo.EventRow,
-    actorUserId: string,
     now: Date,
+    actorUserId: string,
+    event: repo.EventRow,
     notes: NotificationRow[],
-  ) {
-    return async (eventIds: string[]) => {
-      notes.push(
-        ...(await noticeEventsRemoved(this.notifications, tx, {
-          event,
-          removed: await rostersOfUpcomingEvents(tx, eventIds, now),
-          actorUserId,
-        })),
-      );
+  ): series.SeriesContext {
+    return {
+      tx,
+      now,
+      actorUserId,
+      beforeRemove: async (eventIds) => {
+        notes.push(
+          ...(await noticeEventsRemoved(this.notifications, tx, {
+            event,
+            removed: await rostersOfUpcomingEvents(tx, eventIds, now),
+            actorUserId,
+          })),
+        );
+      },
     };
   }
 

@@ -186,6 +186,40 @@ describe('who may follow which topic', () => {
     socket.send({ type: 'unsubscribe', topic: `program:${rows[0]!.id}` });
     expect(await socket.subscribe(`program:${w.programId}`)).toBe('subscribed');
   });
+
+  it('opens an event’s topic to a family whose profile is on the roster (a mark after the subscription ended), to no other family', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Ira');
+    const other = await enrolFamily(t, coach, programId, 'Dev');
+    const eventId = await createEvent(t, coach, programId);
+    const marked = await t.req(
+      coach,
+      'PUT',
+      `/api/programs/${programId}/events/${eventId}/attendance`,
+      {
+        marks: [
+          { profileId: family.childId, status: 'present', markedAt: t.clock.now().toISOString() },
+        ],
+      },
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+    // Both subscriptions end: neither family sees the program any more.
+    for (const f of [family, other]) {
+      const ended = await t.req(
+        coach,
+        'POST',
+        `/api/programs/${programId}/subscriptions/${f.subscriptionId}/transitions`,
+        { action: 'cancel' },
+      );
+      expect(ended.statusCode, ended.body).toBe(200);
+    }
+
+    const onRoster = await sockets.open(url, family.parent.token);
+    expect(await onRoster.subscribe(`program:${programId}`)).toBe('not_found');
+    expect(await onRoster.subscribe(`event:${eventId}`)).toBe('subscribed');
+    const offRoster = await sockets.open(url, other.parent.token);
+    expect(await offRoster.subscribe(`event:${eventId}`)).toBe('not_found');
+  });
 });
 
 describe('config and the bus', () => {
@@ -254,49 +288,5 @@ describe('config and the bus', () => {
     expect(await after.next((f) => f.type === 'event')).toMatchObject({
       event: { kind: 'event.created', ids: [created.json().event.id] },
     });
-  });
-});
-
-describe('an event’s topic from the family side', () => {
-  let t: TestApp;
-  let url: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    url = await listenOnFreePort(t.app);
-  });
-  afterAll(() => t.close());
-
-  it('is open to a family whose profile is on the roster (a mark after the subscription ended), to no other family', async () => {
-    const { coach, programId } = await createClub(t);
-    const family = await enrolFamily(t, coach, programId, 'Ira');
-    const other = await enrolFamily(t, coach, programId, 'Dev');
-    const eventId = await createEvent(t, coach, programId);
-    const marked = await t.req(
-      coach,
-      'PUT',
-      `/api/programs/${programId}/events/${eventId}/attendance`,
-      {
-        marks: [
-          { profileId: family.childId, status: 'present', markedAt: t.clock.now().toISOString() },
-        ],
-      },
-    );
-    expect(marked.statusCode, marked.body).toBe(200);
-    // Both subscriptions end: neither family sees the program any more.
-    for (const f of [family, other]) {
-      const ended = await t.req(
-        coach,
-        'POST',
-        `/api/programs/${programId}/subscriptions/${f.subscriptionId}/transitions`,
-        { action: 'cancel' },
-      );
-      expect(ended.statusCode, ended.body).toBe(200);
-    }
-
-    const onRoster = await sockets.open(url, family.parent.token);
-    expect(await onRoster.subscribe(`program:${programId}`)).toBe('not_found');
-    expect(await onRoster.subscribe(`event:${eventId}`)).toBe('subscribed');
-    const offRoster = await sockets.open(url, other.parent.token);
-    expect(await offRoster.subscribe(`event:${eventId}`)).toBe('not_found');
   });
 });

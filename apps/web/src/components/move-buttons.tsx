@@ -54,35 +54,29 @@ export function MoveButtons({
     onMove(offset);
   };
   const busy = isPending || undefined;
+  const buttons = [
+    { offset: -1, ref: upRef, label: upLabel, text: upText, Icon: IconArrowUp, off: isFirst },
+    { offset: 1, ref: downRef, label: downLabel, text: downText, Icon: IconArrowDown, off: isLast },
+  ] as const;
 
   return (
     <Group gap="xs">
-      <Button
-        ref={upRef}
-        size="xs"
-        variant="default"
-        aria-label={upLabel}
-        leftSection={<IconArrowUp size={14} aria-hidden />}
-        disabled={isFirst}
-        data-disabled={busy}
-        aria-disabled={busy}
-        onClick={() => press(-1)}
-      >
-        {upText}
-      </Button>
-      <Button
-        ref={downRef}
-        size="xs"
-        variant="default"
-        aria-label={downLabel}
-        leftSection={<IconArrowDown size={14} aria-hidden />}
-        disabled={isLast}
-        data-disabled={busy}
-        aria-disabled={busy}
-        onClick={() => press(1)}
-      >
-        {downText}
-      </Button>
+      {buttons.map(({ offset, ref, label, text, Icon, off }) => (
+        <Button
+          key={offset}
+          ref={ref}
+          size="xs"
+          variant="default"
+          aria-label={label}
+          leftSection={<Icon size={14} aria-hidden />}
+          disabled={off}
+          data-disabled={busy}
+          aria-disabled={busy}
+          onClick={() => press(offset)}
+        >
+          {text}
+        </Button>
+      ))}
     </Group>
   );
 }
