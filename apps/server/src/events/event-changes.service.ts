@@ -238,11 +238,12 @@ export class EventChangesService {
       tx,
       now,
       actorUserId,
-      beforeRemove: async (eventIds) => {
+      beforeRemove: async (eventIds, restOfSeries) => {
         notes.push(
           ...(await noticeEventsRemoved(this.notifications, tx, {
             event,
             removed: await rostersOfUpcomingEvents(tx, eventIds, now),
+            restOfSeries,
             actorUserId,
           })),
         );

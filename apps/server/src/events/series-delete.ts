@@ -33,7 +33,7 @@ export async function deleteScope(
   const date = event.occurrenceDate;
   if (!series || !date || scope === 'this') {
     refuseMarked(await eventsRepo.countMarkedEvents(tx, [event.id]));
-    await ctx.beforeRemove?.([event.id]);
+    await ctx.beforeRemove?.([event.id], false);
     if (series && date) {
       const excludedDates = [...new Set([...series.excludedDates, date])].sort();
       await repo.updateSeries(tx, series.id, { excludedDates }, ctx.now);
@@ -43,7 +43,10 @@ export async function deleteScope(
   }
   const rows = await repo.listOccurrences(tx, series.id, scope === 'all' ? undefined : date);
   refuseMarked(rows.filter((r) => r.hasMarks).length);
-  await ctx.beforeRemove?.(rows.map((r) => r.id));
+  await ctx.beforeRemove?.(
+    rows.map((r) => r.id),
+    true,
+  );
   if (scope === 'all') {
     await repo.deleteSeries(tx, series.id);
     return;

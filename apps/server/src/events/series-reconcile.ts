@@ -78,7 +78,7 @@ export async function reconcile(ctx: SeriesContext, r: Reconcile): Promise<strin
       dropped.push(row.id);
     }
   }
-  await ctx.beforeRemove?.(dropped);
+  await ctx.beforeRemove?.(dropped, false);
   await eventsRepo.deleteEvents(tx, toDelete);
   await eventsRepo.updateEvent(
     tx,

@@ -19,8 +19,10 @@ export interface SeriesContext {
    * Called with the ids of the events a change removes (deleted, or dropped
    * from a series by an edit; not those an edited occurrence replaces),
    * before they go, inside the transaction: to tell their families.
+   * `restOfSeries`: they are all of a series from some date on (its end
+   * removed, however far the stored occurrences reach).
    */
-  beforeRemove?: (eventIds: string[]) => Promise<void>;
+  beforeRemove?: (eventIds: string[], restOfSeries: boolean) => Promise<void>;
 }
 
 type EventRow = eventsRepo.EventRow;
@@ -262,7 +264,7 @@ export async function endSeriesAt(
   const keep = later.filter((r) => r.isException || r.hasMarks).map((r) => r.id);
   await repo.detachOccurrences(ctx.tx, keep, ctx.now);
   const dropped = later.filter((r) => !keep.includes(r.id)).map((r) => r.id);
-  await ctx.beforeRemove?.(dropped);
+  await ctx.beforeRemove?.(dropped, true);
   await eventsRepo.deleteEvents(ctx.tx, dropped);
   await eventsRepo.updateEvent(
     ctx.tx,

@@ -68,7 +68,8 @@ export function noticeEventCancelled(
  * `rostersOfUpcomingEvents`: only events that have not ended) that they are
  * gone (docs/decisions/007): one `event_cancelled` notification per profile,
  * whatever the number of sessions, with `removed: true`, `sessions` (how
- * many of them it was on) and `startsAt` the first of them; it opens the
+ * many of them it was on), `restOfSeries` (every later session of a series
+ * goes, however many were stored) and `startsAt` the first of them; it opens the
  * profile's calendar, since the event page is gone. `actorUserId` is not
  * told. Returns the rows to publish after commit.
  */
@@ -78,6 +79,7 @@ export function noticeEventsRemoved(
   a: {
     event: EventFacts;
     removed: readonly RemovedEventsOfProfile[];
+    restOfSeries: boolean;
     actorUserId: string;
   },
 ): Promise<NotificationRow[]> {
@@ -91,6 +93,7 @@ export function noticeEventsRemoved(
         ...eventData({ ...a.event, startsAt: r.firstStartsAt }),
         removed: true,
         sessions: r.sessions,
+        restOfSeries: a.restOfSeries,
       },
     })),
     exceptUserId: a.actorUserId,

@@ -163,7 +163,12 @@ describe('event notifications', () => {
       expect(told).toEqual([
         expect.objectContaining({
           path: `/p/${family.childId}/calendar`,
-          data: expect.objectContaining({ eventTitle: 'Friendly', removed: true, sessions: 1 }),
+          data: expect.objectContaining({
+            eventTitle: 'Friendly',
+            removed: true,
+            sessions: 1,
+            restOfSeries: false,
+          }),
         }),
         expect.objectContaining({
           path: `/p/${family.childId}/calendar`,
@@ -171,6 +176,7 @@ describe('event notifications', () => {
             eventTitle: 'Morning drills',
             removed: true,
             sessions: 2,
+            restOfSeries: true,
             startsAt: new Date(first.getTime() + 4 * 24 * hour).toISOString(),
           }),
         }),
@@ -206,7 +212,12 @@ describe('event notifications', () => {
     expect(await ofKind(asha.parent, 'event_cancelled')).toEqual([
       expect.objectContaining({
         path: `/p/${asha.childId}/calendar`,
-        data: expect.objectContaining({ eventTitle: 'Evening run', removed: true, sessions: 2 }),
+        data: expect.objectContaining({
+          eventTitle: 'Evening run',
+          removed: true,
+          sessions: 2,
+          restOfSeries: false,
+        }),
       }),
     ]);
     expect(await ofKind(coach, 'event_cancelled')).toEqual([]);

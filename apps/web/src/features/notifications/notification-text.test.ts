@@ -39,15 +39,19 @@ describe('notification text', () => {
     expect(
       textOf(makeNotification({ kind: 'event_cancelled', data: { ...event, reason: 'Rain' } })),
     ).toEqual({ title: 'Evening training was cancelled', body: 'Nov 21, 2025, 6:00 PM · Rain' });
-    const removed = (sessions: number) =>
+    const removed = (sessions: number, restOfSeries = false) =>
       textOf(
-        makeNotification({ kind: 'event_cancelled', data: { ...event, removed: true, sessions } }),
+        makeNotification({
+          kind: 'event_cancelled',
+          data: { ...event, removed: true, sessions, restOfSeries },
+        }),
       );
     expect(removed(1)).toEqual({
       title: 'Evening training was removed from the calendar',
       body: 'Nov 21, 2025, 6:00 PM',
     });
     expect(removed(12).body).toBe('12 sessions from Nov 21, 2025, 6:00 PM');
+    expect(removed(78, true).body).toBe('Every session from Nov 21, 2025, 6:00 PM on');
     expect(textOf(makeNotification({ kind: 'event_changed', data: event }))).toEqual({
       title: 'Evening training changed',
       body: 'Now Nov 21, 2025, 6:00 PM at Court 2',

@@ -29,7 +29,7 @@ function enrolmentAction(data: Record<string, unknown>): EnrolmentAction | null 
  * `kind`, its `path` (a program route means the staff side) and the `data`
  * it was written with: `senderName`, `programName`, `profileName`, `body`
  * (a message snippet), `eventTitle`, `startsAt` + `timeZone`, `location`,
- * `reason`, `removed` + `sessions` (events deleted), `action` (enrolment
+ * `reason`, `removed` + `sessions` + `restOfSeries` (events deleted), `action` (enrolment
  * step), `title`. Times are shown in the
  * event's zone. A missing field falls back to a wording without it.
  */
@@ -71,7 +71,11 @@ export function describeNotification(
         const sessions = typeof data.sessions === 'number' ? data.sessions : 1;
         return {
           title: event ? t(`${k}.eventRemovedNamed`, { event }) : t(`${k}.eventRemoved`),
-          body: when ? t(`${k}.sessionsRemoved`, { count: sessions, when }) : '',
+          body: !when
+            ? ''
+            : data.restOfSeries === true && sessions > 1
+              ? t(`${k}.seriesRemovedFrom`, { when })
+              : t(`${k}.sessionsRemoved`, { count: sessions, when }),
         };
       }
       const reason = text(data, 'reason');
