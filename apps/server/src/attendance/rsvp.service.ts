@@ -96,6 +96,7 @@ export class RsvpService {
             event,
             promotedProfileIds: promoted,
             actorUserId: actor.userId,
+            now,
           });
         }
       }

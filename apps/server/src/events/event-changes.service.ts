@@ -260,6 +260,7 @@ export class EventChangesService {
       event,
       promotedProfileIds: promoted,
       actorUserId,
+      now,
     });
   }
 

@@ -139,14 +139,22 @@ export function noticeEventMoved(
  * Tells the families of `promotedProfileIds` that their waitlisted `going`
  * got a place at `event` (docs/decisions/007 "waitlist promotions"), in the
  * transaction that promoted them. `actorUserId` (who freed the place) is
- * not told. Returns the rows to publish after commit.
+ * not told, nor anyone about a cancelled event or one that has ended at
+ * `now` (a capacity raised afterwards is bookkeeping, not news). Returns the
+ * rows to publish after commit.
  */
 export function noticeRsvpPromoted(
   notifications: NotificationsService,
   tx: Tx,
-  a: { event: EventFacts; promotedProfileIds: readonly string[]; actorUserId: string | null },
+  a: {
+    event: EventFacts & { status: string };
+    promotedProfileIds: readonly string[];
+    actorUserId: string | null;
+    now: Date;
+  },
 ): Promise<NotificationRow[]> {
-  if (a.promotedProfileIds.length === 0) return Promise.resolve([]);
+  const isNews = a.event.status !== 'cancelled' && a.event.endsAt > a.now;
+  if (a.promotedProfileIds.length === 0 || !isNews) return Promise.resolve([]);
   return notifications.notifyProfileManagers(tx, {
     kind: 'rsvp_promoted',
     profiles: eventPages(a.promotedProfileIds, a.event.id, eventData(a.event)),

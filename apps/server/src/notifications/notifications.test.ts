@@ -270,6 +270,32 @@ describe('event notifications', () => {
     ]);
     expect(await ofKind(asha.parent, 'rsvp_promoted')).toEqual([]);
   });
+  it('a place that opens at a cancelled event tells nobody', async () => {
+    const { coach, programId, asha } = await createChatClub(t);
+    const bea = await enrolFamily(t, coach, programId, 'Bea');
+    const eventId = await createEvent(t, coach, programId, { capacity: 1 });
+    for (const family of [asha, bea]) {
+      await t.req(family.parent, 'PUT', `/api/profiles/${family.childId}/events/${eventId}/rsvp`, {
+        answer: 'going',
+      });
+    }
+    const url = `/api/programs/${programId}/events/${eventId}`;
+    expect((await t.req(coach, 'POST', `${url}/cancel`, {})).statusCode).toBe(200);
+    const { event } = (await t.req(coach, 'GET', url)).json();
+    const raised = await t.req(coach, 'PATCH', url, {
+      title: event.title,
+      startLocal: localOf(new Date(event.startsAt)),
+      endLocal: localOf(new Date(event.endsAt)),
+      capacity: 2,
+      scope: 'this',
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const roster = (await t.req(coach, 'GET', url)).json().roster;
+    expect(
+      roster.find((r: { profileId: string }) => r.profileId === bea.childId).rsvp,
+    ).toMatchObject({ answer: 'going', waitlistPosition: null });
+    expect(await ofKind(bea.parent, 'rsvp_promoted')).toEqual([]);
+  });
 });
 
 describe('enrolment notifications', () => {
