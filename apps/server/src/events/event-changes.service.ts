@@ -18,7 +18,7 @@ import type { PolicyActor } from '../policy/policy.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { eventChanged, nextVersion } from '../realtime/realtime-events.ts';
-import { resolveForm, type ResolvedForm } from './event-form.ts';
+import { refuseDistantStart, resolveForm, type ResolvedForm } from './event-form.ts';
 import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import type { SeriesRow } from './series.repository.ts';
@@ -49,7 +49,8 @@ export class EventChangesService {
    * roster's families are notified when the edited event moved (start, end
    * or place) and promoted families that they got a place (docs/decisions/007).
    * Throws 404 (program or event not visible), 403 (not staff / archived),
-   * 400 (bad times; `all` without a rule), 409 (a kept session holds the
+   * 400 (bad times; a start moved more than 5 years from now; `all` without
+   * a rule), 409 (a kept session holds the
    * new date; a concurrent change).
    */
   async update(
@@ -65,6 +66,10 @@ export class EventChangesService {
       const notes: NotificationRow[] = [];
       const ctx = this.changeContext(tx, now, actor.userId, locked.event, notes);
       const form = resolveForm(input, input.timeZone ?? locked.event.timeZone, program.location);
+      // A moved start must stay within the bounds a new one has; an old event keeps its own.
+      if (form.startsAt.getTime() !== locked.event.startsAt.getTime()) {
+        refuseDistantStart(form.startsAt, now);
+      }
       const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
       for (const id of grown) notes.push(...(await this.promote(tx, id, actor.userId, now)));
       const edited = await this.present(tx, programId, eventId);

@@ -16,6 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Resolves once a statement on this test's database waits for a row lock (polls for up to 5 s). */
+async function waitUntilSomeoneWaitsForALock(): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    const { rows } = await t.database.pool.query(
+      `select 1 from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('nothing waited for a lock');
+}
+
 describe('cancel and reinstate (issue 5)', () => {
   it('keeps the event, tells every roster profile on its timeline, and refuses a second cancel', async () => {
     const f = await programWithChild(t, { name: 'U10 Cricket' });
@@ -106,6 +119,38 @@ describe('deleting events (issue 5)', () => {
       expect(res.json().detail).toBe('1 session has attendance marks; cancel it instead.');
     }
     expect((await list()).map((e) => e.id)).toEqual(events.map((e) => e.id));
+  });
+
+  it('refuses with 409 when a mark commits while it waits, and keeps the marked session', async () => {
+    const { f, list, events } = await setUp();
+    const marked = events[3]!;
+    // An attendance write as lockEventForMarks does it: the event row FOR UPDATE, then the mark.
+    const marker = await t.database.pool.connect();
+    try {
+      await marker.query('begin');
+      await marker.query('select id from events where id = $1 for update', [marked.id]);
+      await marker.query(
+        `insert into attendance (event_id, profile_id, org_id, status, marked_at)
+         values ($1, $2, $3, 'present', now())`,
+        [marked.id, f.childId, f.orgId],
+      );
+      const deleting = del(f, events[0]!, 'all');
+      await waitUntilSomeoneWaitsForALock();
+      await marker.query('commit');
+
+      const res = await deleting;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('1 session has attendance marks; cancel it instead.');
+    } finally {
+      // Closed rather than pooled: a failure above may leave its transaction open.
+      marker.release(true);
+    }
+    expect((await list()).map((e) => e.id)).toEqual(events.map((e) => e.id));
+    const { rows } = await t.database.pool.query(
+      'select status from attendance where event_id = $1',
+      [marked.id],
+    );
+    expect(rows).toEqual([{ status: 'present' }]);
   });
 
   it('deletes this one (not brought back), this and following, or the whole series', async () => {

@@ -1,5 +1,7 @@
 import type { createEventSchema } from '@rally/shared/events';
+import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { AppError } from '../http/errors.ts';
 import { formInstants } from './local-time.ts';
 import type { SeriesTemplate } from './series.repository.ts';
 
@@ -49,4 +51,25 @@ export function resolveForm(
     startDate: times.startsLocal.slice(0, 10),
     durationMinutes: times.durationMinutes,
   };
+}
+
+/** How far from now an event may start, in years before or after (docs/decisions/006). */
+export const MAX_START_YEARS_FROM_NOW = 5;
+
+/**
+ * Refuses an event start (`startsAt`, UTC) more than
+ * {@link MAX_START_YEARS_FROM_NOW} calendar years before or after `now`
+ * (the app clock, UTC): such a date is a typo, and a daily series from it
+ * would store every day between (docs/decisions/006, start bounds).
+ * Throws `validation_failed` on `startLocal`.
+ */
+export function refuseDistantStart(startsAt: Date, now: Date): void {
+  const today = DateTime.fromJSDate(now, { zone: 'utc' });
+  const earliest = today.minus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
+  const latest = today.plus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
+  if (startsAt >= earliest && startsAt <= latest) return;
+  const message = `An event must start within ${MAX_START_YEARS_FROM_NOW} years of today`;
+  throw new AppError('validation_failed', `startLocal: ${message}`, {
+    errors: [{ path: 'startLocal', message }],
+  });
 }

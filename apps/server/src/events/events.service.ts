@@ -10,7 +10,7 @@ import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { eventChanged } from '../realtime/realtime-events.ts';
 import * as calendar from './calendar.repository.ts';
-import { resolveForm, type EventForm } from './event-form.ts';
+import { refuseDistantStart, resolveForm, type EventForm } from './event-form.ts';
 import { presentEvent, presentProfileEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { ensureMaterialized, reachesPastHorizon } from './horizon.ts';
@@ -35,12 +35,14 @@ export class EventsService {
    * sooner; docs/decisions/006), in one transaction. Local times are read in
    * `timeZone`, defaulting to the program's; an empty location takes the
    * program's. Throws 404 (program not visible), 403 (not staff, archived),
-   * 400 on `startLocal`/`endLocal` (a time that does not exist in the zone).
+   * 400 on `startLocal`/`endLocal` (a time that does not exist in the zone;
+   * a start more than 5 years from now, `refuseDistantStart`).
    */
   async create(actor: PolicyActor, programId: string, input: EventForm): Promise<Event> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-events');
     const form = resolveForm(input, input.timeZone ?? program.timeZone, program.location);
     const now = this.clock.now();
+    refuseDistantStart(form.startsAt, now);
     const eventId = await this.db.transaction(async (tx) => {
       if (!input.recurrence) {
         const row = await repo.insertEvent(tx, {

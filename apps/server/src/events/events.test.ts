@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../test/harness.ts';
 import {
@@ -10,6 +11,7 @@ import {
   sessionForm,
   writeAttendance,
   type ListedEvent,
+  ZONE,
 } from './events-fixtures.ts';
 
 let t: TestApp;
@@ -115,6 +117,42 @@ describe('creating events (issue 5)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([expect.objectContaining({ path: 'startLocal' })]);
+  });
+
+  it('refuses a start more than 5 years from today with a 400 naming the field, and takes one 4 years ago', async () => {
+    const f = await programWithChild(t);
+    const create = (date: string) =>
+      t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+        ...sessionForm(date, '10:00', '11:00'),
+        recurrence: { frequency: 'weekly' },
+      });
+    const today = DateTime.fromJSDate(t.clock.now(), { zone: ZONE });
+    const yearsAgo = (years: number) => today.minus({ years }).toISODate()!;
+
+    for (const date of ['0099-05-01', yearsAgo(6), yearsAgo(-6)]) {
+      const res = await create(date);
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(res.json().errors).toEqual([
+        { path: 'startLocal', message: 'An event must start within 5 years of today' },
+      ]);
+    }
+    const recent = await create(yearsAgo(4));
+    expect(recent.statusCode, recent.body).toBe(201);
+    expect(recent.json().event.startsAt.slice(0, 10)).toBe(yearsAgo(4));
+
+    // An edit may not move a start that far either; one that keeps the start is fine.
+    const edit = (date: string, title: string) =>
+      t.req(f.coach, 'PATCH', `/api/programs/${f.programId}/events/${recent.json().event.id}`, {
+        ...sessionForm(date, '10:00', '11:00', { title }),
+        scope: 'this',
+      });
+    const moved = await edit('0099-05-01', 'Typo');
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual([
+      { path: 'startLocal', message: 'An event must start within 5 years of today' },
+    ]);
+    expect((await edit(yearsAgo(4), 'Renamed')).statusCode).toBe(200);
   });
 
   it('creates a weekly series whose occurrences are stored through the 180-day horizon', async () => {

@@ -19,6 +19,17 @@ export function wallClockOf(local: string): WallClock {
 }
 
 /**
+ * A wall-clock time as a `Date` whose UTC fields are that wall clock
+ * ("floating time", docs/decisions/006). Any year as given: `Date.UTC`
+ * would read years 0–99 as 1900–1999.
+ */
+export function floatingDate(w: WallClock): Date {
+  const date = new Date(Date.UTC(2000, w.month - 1, w.day, w.hour, w.minute));
+  date.setUTCFullYear(w.year, w.month - 1, w.day);
+  return date;
+}
+
+/**
  * The UTC instant of a wall-clock time in the IANA zone `timeZone`, as RFC
  * 5545 §3.3.5 reads it: a time in a daylight-saving gap uses the offset
  * before the gap (so it moves forward by the gap: 01:30 on the March change
@@ -29,8 +40,7 @@ export function placeInZone(w: WallClock, timeZone: string): Date {
   const dt = DateTime.fromObject(w, { zone: timeZone });
   const earlierOffset = dt.minus({ hours: 3 }).offset;
   if (earlierOffset !== dt.offset) {
-    const candidate =
-      Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - earlierOffset * 60_000;
+    const candidate = floatingDate(w).getTime() - earlierOffset * 60_000;
     const back = DateTime.fromMillis(candidate, { zone: timeZone });
     const isSameWallClock = back.hour === w.hour && back.minute === w.minute && back.day === w.day;
     if (isSameWallClock && candidate < dt.toMillis()) return new Date(candidate);
@@ -111,7 +121,7 @@ export function formInstants(form: FormTimes, timeZone: string) {
   const endsAt = localToInstant(form.endLocal, timeZone, 'endLocal');
   const floatingMinutes = (local: string) => {
     const w = wallClockOf(local);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) / 60_000;
+    return floatingDate(w).getTime() / 60_000;
   };
   return {
     startsAt,

@@ -32,6 +32,11 @@ const dates = (s: SeriesRule, from: string, to: string) =>
   occurrencesBetween(s, from, to).map((o) => o.occurrenceDate);
 
 describe('recurrence (RFC 5545 RRULE in floating time, docs/decisions/006)', () => {
+  it('reads a start before the year 100 as written (Date.UTC would make 0099 1999)', () => {
+    const s = series({}, '0099-05-01T10:00', 'UTC', 60);
+    expect(starts(s, '0099-05-01', '0099-05-01')).toEqual(['0099-05-01T10:00:00.000Z']);
+  });
+
   it('weekly Mon/Wed 18:00 in Asia/Kolkata is 12:30Z every time', () => {
     const s = series({ weekdays: ['MO', 'WE'] }, '2030-01-07T18:00');
     expect(s.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,WE');

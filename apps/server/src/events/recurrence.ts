@@ -1,7 +1,14 @@
 import type { Recurrence, Weekday } from '@rally/shared/events';
 import * as rruleModule from 'rrule';
 import type { ByWeekday, Options, RRule as Rule } from 'rrule';
-import { addDays, localMidnight, placeInZone, wallClockOf, type WallClock } from './local-time.ts';
+import {
+  addDays,
+  floatingDate,
+  localMidnight,
+  placeInZone,
+  wallClockOf,
+  type WallClock,
+} from './local-time.ts';
 
 // `rrule` is CommonJS for Node (its named exports sit under `default`) and
 // ESM for Vite (the e2e setup bundles the server): take RRule from either.
@@ -34,11 +41,6 @@ export interface Occurrence {
 
 const WEEKDAYS: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 const FREQ = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY' } as const;
-
-/** A wall-clock time as a `Date` whose UTC fields are that wall clock ("floating time", docs/decisions/006). */
-function floating(w: WallClock): Date {
-  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute));
-}
 
 /** The wall-clock fields of a floating `Date`. */
 function wallOf(d: Date): WallClock {
@@ -131,7 +133,7 @@ export function endRruleOn(value: string, lastDate: string): string {
  * `rrule` library does not.
  */
 function expander(series: SeriesRule): { rule: Rule | null; extra: Date | null } {
-  const dtstart = floating(wallClockOf(series.startsLocal));
+  const dtstart = floatingDate(wallClockOf(series.startsLocal));
   const options: RuleOptions = { ...RRule.parseString(series.rrule), dtstart };
   const rule = new RRule(options);
   if (rule.after(dtstart, true)?.getTime() === dtstart.getTime()) return { rule, extra: null };
@@ -173,8 +175,8 @@ export function occurrencesBetween(
 ): Occurrence[] {
   if (toDate < fromDate) return [];
   const { rule, extra } = expander(series);
-  const from = floating(wallClockOf(fromDate));
-  const to = new Date(floating(wallClockOf(toDate)).getTime() + 86_400_000 - 1);
+  const from = floatingDate(wallClockOf(fromDate));
+  const to = new Date(floatingDate(wallClockOf(toDate)).getTime() + 86_400_000 - 1);
   const starts = rule ? rule.between(from, to, true) : [];
   if (extra && extra >= from && extra <= to) starts.unshift(extra);
   const skip = new Set(excluded);
@@ -191,7 +193,7 @@ export function occurrencesBetween(
 export function countOccurrencesFrom(series: SeriesRule, date: string): number | null {
   if (!/(^|;)COUNT=/.test(series.rrule)) return null;
   const { rule, extra } = expander(series);
-  const from = floating(wallClockOf(date));
+  const from = floatingDate(wallClockOf(date));
   const fromRule = rule ? rule.all().filter((start) => start >= from).length : 0;
   return fromRule + (extra && extra >= from ? 1 : 0);
 }

@@ -92,12 +92,32 @@ export async function deleteSeries(tx: Tx, seriesId: string): Promise<void> {
   await tx.delete(eventSeries).where(eq(eventSeries.id, seriesId));
 }
 
-/** Occurrences of `seriesId` (on or after `fromDate` when given), by date, with whether they have marks. */
+/**
+ * Occurrences of `seriesId` (on or after `fromDate`, a local date
+ * `YYYY-MM-DD`, when given), by date, with whether they have marks. Locks
+ * them (`FOR UPDATE`, by id so two lockers cannot deadlock) until the
+ * transaction ends, in a statement of its own before `hasMarks` is read: a
+ * mark committed while the lock waited is then seen (the next statement
+ * reads a fresh snapshot under READ COMMITTED), and one not yet begun
+ * waits for the caller and finds its event gone. So deleting or editing
+ * occurrences never wipes a mark it did not see (docs/decisions/006: marks
+ * take the event row lock first).
+ */
 export async function listOccurrences(
   tx: Tx,
   seriesId: string,
   fromDate?: string,
 ): Promise<OccurrenceRow[]> {
+  const ofSeries = and(
+    eq(events.seriesId, seriesId),
+    fromDate ? gte(events.occurrenceDate, fromDate) : undefined,
+  );
+  await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(ofSeries)
+    .orderBy(asc(events.id))
+    .for('update');
   const rows = await tx
     .select({
       id: events.id,
@@ -108,12 +128,7 @@ export async function listOccurrences(
       hasMarks: sql<boolean>`exists (select 1 from attendance a where a.event_id = ${events.id} and a.status is not null)`,
     })
     .from(events)
-    .where(
-      and(
-        eq(events.seriesId, seriesId),
-        fromDate ? gte(events.occurrenceDate, fromDate) : undefined,
-      ),
-    )
+    .where(ofSeries)
     .orderBy(asc(events.occurrenceDate));
   return rows.map((r) => ({ ...r, occurrenceDate: r.occurrenceDate ?? '' }));
 }

@@ -66,6 +66,8 @@ export class RealtimeConnection {
   private rechecking: Promise<void> = Promise.resolve();
   private work: Promise<void> = Promise.resolve();
   private hasReadFrames = false;
+  /** True once the socket closed: frames still queued must not index it again. */
+  private isDisposed = false;
   /** False after a heartbeat ping until the client answers (or sends anything). */
   isAlive = true;
 
@@ -134,8 +136,13 @@ export class RealtimeConnection {
     this.socket.close(code, reason);
   }
 
-  /** Forgets every topic (the socket closed). */
+  /**
+   * Forgets every topic and its user (the socket closed). Frames still
+   * queued or in flight then stop at their next step and leave nothing in
+   * the hub's indexes.
+   */
   dispose(): void {
+    this.isDisposed = true;
     for (const topic of [...this.topics, ...this.pending.keys()]) this.host.unindex(this, topic);
     this.topics.clear();
     this.staffTopics.clear();
@@ -144,6 +151,7 @@ export class RealtimeConnection {
   }
 
   private async recheckNow(): Promise<void> {
+    if (this.isDisposed) return;
     if (this.actor) {
       const before = this.actor.userId;
       this.actor = await this.host.reloadActor(this.actor.sessionId);
@@ -231,6 +239,7 @@ export class RealtimeConnection {
   }
 
   private async handle(frame: ClientFrame, isFirst: boolean): Promise<void> {
+    if (this.isDisposed) return;
     switch (frame.type) {
       case 'auth':
         return this.authenticate(frame.token, isFirst);
@@ -249,7 +258,10 @@ export class RealtimeConnection {
       return;
     }
     const before = this.actor?.userId ?? null;
-    this.actor = await this.host.authenticate(token);
+    const actor = await this.host.authenticate(token);
+    // Closed meanwhile: dispose() already took `before` out of the index.
+    if (this.isDisposed) return;
+    this.actor = actor;
     this.host.indexUser(this, before, this.actor?.userId ?? null);
     this.send({ type: 'ready', userId: this.actor?.userId ?? null });
   }
@@ -307,6 +319,11 @@ export class RealtimeConnection {
           ? await this.host.replay(topic, since)
           : [];
     } while (epoch !== this.accessEpoch);
+    if (this.isDisposed) {
+      // Closed meanwhile: dispose() unindexed it as pending; make sure it stays so.
+      this.host.unindex(this, topic);
+      return;
+    }
     const waiting = this.pending.get(topic) ?? [];
     this.pending.delete(topic);
     if (!isAllowed) {
