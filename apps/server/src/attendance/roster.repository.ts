@@ -248,7 +248,8 @@ export interface RemovedEventsOfProfile {
 
 /**
  * The profiles on the rosters (same definition as {@link listRoster}) of
- * those of `eventIds` that have not ended at `now`, one row per profile: for
+ * those of `eventIds` that have not ended at `now` and are not cancelled
+ * (their families were told already), one row per profile: for
  * telling families that events they were on are being deleted
  * (docs/decisions/007). Call before deleting them. Empty for no ids.
  */
@@ -262,7 +263,8 @@ export async function rostersOfUpcomingEvents(
     eventIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`;
-  const upcoming = sql`e.id = any(${ids}) and e.ends_at > ${now.toISOString()}::timestamptz`;
+  const upcoming = sql`e.id = any(${ids}) and e.status = 'scheduled'
+    and e.ends_at > ${now.toISOString()}::timestamptz`;
   const result = await tx.execute<{
     profileId: string;
     sessions: number;

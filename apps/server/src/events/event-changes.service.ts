@@ -123,7 +123,6 @@ export class EventChangesService {
           cancelledAt: now,
           cancelledBy: actor.userId,
           cancelReason: reason,
-          isException: event.seriesId !== null,
         },
         now,
       );

@@ -47,7 +47,7 @@ describe('cancel and reinstate (issue 5)', () => {
     expect(res.json().event).toMatchObject({
       status: 'cancelled',
       cancelReason: 'Ground flooded',
-      isException: true,
+      isException: false,
       version: 2,
     });
     expect(res.json().event.cancelledAt).toEqual(expect.any(String));
@@ -80,6 +80,44 @@ describe('cancel and reinstate (issue 5)', () => {
       version: 3,
     });
     expect((await t.req(f.coach, 'POST', `${url}/reinstate`)).statusCode).toBe(409);
+  });
+
+  it('keeps a cancelled, then reinstated, occurrence in step with later edits of the series', async () => {
+    const f = await programWithChild(t);
+    const start = monday(t, 1);
+    await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
+      ...sessionForm(start, '18:00', '19:00', { title: 'Nets' }),
+      recurrence: { frequency: 'weekly', count: 3 },
+    });
+    const [first, second] = await programEvents(
+      t,
+      f.coach,
+      f.programId,
+      start,
+      plusDays(start, 20),
+    );
+    const url = `/api/programs/${f.programId}/events/${second!.id}`;
+    expect((await t.req(f.coach, 'POST', `${url}/cancel`, {})).statusCode).toBe(200);
+    expect((await t.req(f.coach, 'POST', `${url}/reinstate`)).statusCode).toBe(200);
+
+    // Edited from another occurrence: the reinstated one follows like the rest.
+    const edited = await t.req(
+      f.coach,
+      'PATCH',
+      `/api/programs/${f.programId}/events/${first!.id}`,
+      {
+        ...sessionForm(start, '17:00', '18:00', { title: 'Nets', location: 'Hall B' }),
+        scope: 'all',
+        recurrence: { frequency: 'weekly', count: 3 },
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await programEvents(t, f.coach, f.programId, start, plusDays(start, 20));
+    expect(after.map((e) => [e.startsAt.slice(11, 16), e.location, e.status])).toEqual([
+      ['11:30', 'Hall B', 'scheduled'],
+      ['11:30', 'Hall B', 'scheduled'],
+      ['11:30', 'Hall B', 'scheduled'],
+    ]);
   });
 });
 
