@@ -2,15 +2,16 @@ import { NOTIFICATION_AUTO_CLOSE_MS } from '@rally/shared/constants';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { I18nextProvider } from 'react-i18next';
 import { SearchRequestsProvider } from '../features/search/search-requests';
 import { useIsNotificationRequested } from '../lib/notify';
 import { theme } from './theme';
 
 // The toast container loads with the first toast (`notify()`); shown toasts queue until it mounts.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+const Notifications = lazyPart(() =>
+  import('@mantine/notifications').then((module) => module.Notifications),
 );
 
 /** Props of {@link AppProviders}. */
@@ -42,9 +43,5 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
 function LazyNotifications() {
   const isRequested = useIsNotificationRequested();
   if (!isRequested) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-center" />
-    </Suspense>
-  );
+  return <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-center" />;
 }

@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Suspense, lazy } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { describeError } from '../lib/describe-error';
@@ -8,9 +8,7 @@ import { resolveNavigation } from './guard';
 import { LoadingOverlay } from './loading-overlay';
 
 // The live-update check and the realtime client load in their own chunk, after the first screen.
-const LiveUpdate = lazy(() =>
-  import('./use-live-update').then((module) => ({ default: module.LiveUpdate })),
-);
+const LiveUpdate = lazyPart(() => import('./use-live-update').then((module) => module.LiveUpdate));
 
 /**
  * The root view (SPEC.md §2): applies the navigation guard to the current full
@@ -41,9 +39,7 @@ export function RootView() {
     case 'not-found':
       return (
         <>
-          <Suspense fallback={null}>
-            <LiveUpdate userId={auth.user?.id ?? null} />
-          </Suspense>
+          <LiveUpdate userId={auth.user?.id ?? null} />
           <Outlet key={fullPath} />
         </>
       );

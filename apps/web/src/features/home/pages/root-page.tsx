@@ -3,32 +3,33 @@ import { Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EventList } from '../../../components/event-list';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { useAuth } from '../../../lib/auth';
 import { formatLocalDate } from '../../../lib/format';
+import { downloadFailedError } from '../../../lib/lazy-part';
 import { homeQueryOptions } from '../api';
 
 // Only needed by some visitors: loaded when shown, not with the page.
-const DisplayNameForm = lazy(() =>
-  import('../../../components/display-name-form').then((module) => ({
-    default: module.DisplayNameForm,
-  })),
+/** A part of the page whose download failed (offline): says so, with "Try again". */
+const partFailed = (retry: () => void) => (
+  <ErrorAlert error={downloadFailedError} onRetry={retry} />
+);
+const DisplayNameForm = lazyPart(() =>
+  import('../../../components/display-name-form').then((module) => module.DisplayNameForm),
 );
 // FullCalendar is large: the calendar loads after the rest of the home page has shown.
-const FamilyCalendar = lazy(() =>
-  import('../components/family-calendar').then((module) => ({
-    default: module.FamilyCalendar,
-  })),
+const FamilyCalendar = lazyPart(() =>
+  import('../components/family-calendar').then((module) => module.FamilyCalendar),
 );
-const AddChildProfileModal = lazy(() =>
-  import('../components/add-child-profile-modal').then((module) => ({
-    default: module.AddChildProfileModal,
-  })),
+const AddChildProfileModal = lazyPart(() =>
+  import('../components/add-child-profile-modal').then((module) => module.AddChildProfileModal),
 );
 
 /**
@@ -54,20 +55,18 @@ export function RootPage() {
               {t('onboarding.title')}
             </Title>
             <Text size="sm">{t('onboarding.intro')}</Text>
-            <Suspense fallback={<LoadingLines />}>
-              <DisplayNameForm submitLabel={t('onboarding.continue')} />
-            </Suspense>
+            <DisplayNameForm
+              submitLabel={t('onboarding.continue')}
+              fallback={<LoadingLines />}
+              failed={partFailed}
+            />
           </Stack>
         </Card>
       )}
       <QueryState query={home}>
         {(data) => <HomeSections data={data} onAddChild={addChild.open} />}
       </QueryState>
-      {addChildOpened && (
-        <Suspense fallback={null}>
-          <AddChildProfileModal opened onClose={addChild.close} />
-        </Suspense>
-      )}
+      {addChildOpened && <AddChildProfileModal opened onClose={addChild.close} />}
     </Stack>
   );
 }
@@ -96,9 +95,11 @@ function HomeSections({ data, onAddChild }: { data: Home; onAddChild: () => void
           title={t('familyCalendar.title')}
           action={null}
           body={
-            <Suspense fallback={<LoadingLines />}>
-              <FamilyCalendar profiles={data.profiles} />
-            </Suspense>
+            <FamilyCalendar
+              profiles={data.profiles}
+              fallback={<LoadingLines />}
+              failed={partFailed}
+            />
           }
         />
       )}

@@ -1,8 +1,9 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../../lib/lazy-part';
 import { notificationsQueryOptions, unreadTotal } from '../api';
 import { useNotificationsLive } from '../use-notifications-live';
 
@@ -10,8 +11,9 @@ const loadPopover = () => import('./notification-popover');
 
 // The dropdown (Mantine Popover with floating-ui, ScrollArea and the list, about
 // 20 KB gzip) loads on the bell's first use, not with every signed-in layout.
-const NotificationPopover = lazy(() =>
-  loadPopover().then((module) => ({ default: module.NotificationPopover })),
+// Offline, a failed download leaves the plain bell; the next press tries again.
+const NotificationPopover = lazyPart(() =>
+  loadPopover().then((module) => module.NotificationPopover),
 );
 
 /** Props of {@link NotificationBell}. */
@@ -66,11 +68,14 @@ export function NotificationBell({ userId }: NotificationBellProps) {
       inline
     >
       {isPopoverUsed ? (
-        <Suspense fallback={button}>
-          <NotificationPopover opened={opened} onClose={() => setOpened(false)}>
-            {button}
-          </NotificationPopover>
-        </Suspense>
+        <NotificationPopover
+          fallback={button}
+          retryKey={opened}
+          opened={opened}
+          onClose={() => setOpened(false)}
+        >
+          {button}
+        </NotificationPopover>
       ) : (
         button
       )}

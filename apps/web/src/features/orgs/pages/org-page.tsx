@@ -19,7 +19,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
@@ -29,8 +29,8 @@ import { orgQueryOptions } from '../api';
 import { OrgLogo } from '../components/org-logo';
 
 // The form (and Mantine's Modal) loads when "New program" is first opened.
-const NewProgramModal = lazy(() =>
-  import('../components/new-program-modal').then((module) => ({ default: module.NewProgramModal })),
+const NewProgramModal = lazyPart(() =>
+  import('../components/new-program-modal').then((module) => module.NewProgramModal),
 );
 
 /**
@@ -103,14 +103,12 @@ function OrgOverview({ detail }: { detail: OrgDetail }) {
       <ProgramList detail={detail} />
 
       {permissions.canCreateProgram && opened && (
-        <Suspense fallback={null}>
-          <NewProgramModal
-            orgId={org.id}
-            defaultTimeZone={org.timeZone}
-            opened
-            onClose={modal.close}
-          />
-        </Suspense>
+        <NewProgramModal
+          orgId={org.id}
+          defaultTimeZone={org.timeZone}
+          opened
+          onClose={modal.close}
+        />
       )}
     </Stack>
   );

@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -34,9 +35,7 @@ const KINDS: readonly EventKind[] = ['training', 'match', 'meeting', 'other'];
 // Only saving an occurrence of a series asks the scope: the dialog's code (Modal) loads when
 // the form is first focused, not with the page.
 const loadScopeModal = () => import('./edit-scope-modal');
-const EditScopeModal = lazy(() =>
-  loadScopeModal().then((module) => ({ default: module.EditScopeModal })),
-);
+const EditScopeModal = lazyPart(() => loadScopeModal().then((module) => module.EditScopeModal));
 
 const loadSchema = () => import('@rally/shared/events').then((module) => module.createEventSchema);
 
@@ -269,15 +268,13 @@ export function EventForm({
       </form>
       {series && pendingBody !== null && (
         // Outside the <form>: React events bubble out of the modal's portal.
-        <Suspense fallback={null}>
-          <EditScopeModal
-            opened
-            isPending={isSending}
-            followingCount={followingCount}
-            onClose={() => setPendingBody(null)}
-            onConfirm={confirmScope}
-          />
-        </Suspense>
+        <EditScopeModal
+          opened
+          isPending={isSending}
+          followingCount={followingCount}
+          onClose={() => setPendingBody(null)}
+          onConfirm={confirmScope}
+        />
       )}
     </>
   );

@@ -1,15 +1,14 @@
 import { Box, Button, Kbd } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { PENDING_SEARCH_MS, useSearchRequests } from '../search-requests';
 
 const loadPalette = () => import('./search-palette');
 
 // Spotlight (and its CSS) load on the first Ctrl/Cmd+K or click, not with the first screen.
-const SearchPalette = lazy(() =>
-  loadPalette().then((module) => ({ default: module.SearchPalette })),
-);
+const SearchPalette = lazyPart(() => loadPalette().then((module) => module.SearchPalette));
 
 const isApplePlatform = () =>
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
@@ -52,11 +51,7 @@ export function SearchLauncher() {
           {t('search.buttonText')}
         </Box>
       </Button>
-      {isLoaded && request && (
-        <Suspense fallback={null}>
-          <SearchPalette request={request} />
-        </Suspense>
-      )}
+      {isLoaded && request && <SearchPalette request={request} retryKey={request} />}
     </>
   );
 }

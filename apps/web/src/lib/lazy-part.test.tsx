@@ -1,0 +1,81 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPart } from './lazy-part';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+/** A loader that fails `failures` times (as a dynamic import does offline), then loads. */
+function flakyLoader(failures: number) {
+  let calls = 0;
+  return vi.fn(async () => {
+    calls += 1;
+    if (calls <= failures) throw new TypeError('Failed to fetch dynamically imported module');
+    return Greeting;
+  });
+}
+
+describe('lazyPart', () => {
+  it('renders the part once loaded, with its props', async () => {
+    const Part = lazyPart(flakyLoader(0));
+    render(<Part name="Asha" fallback={<p>Loading</p>} />);
+    expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
+  });
+
+  it('keeps the page when the download fails, and tries again when back online', async () => {
+    const load = flakyLoader(1);
+    const Part = lazyPart(load);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <main>
+        <h1>Attendance</h1>
+        <Part name="Asha" fallback={<p>Loading</p>} failed={() => <p>Offline</p>} />
+      </main>,
+    );
+    expect(await screen.findByText('Offline')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
+  });
+
+  it('tries again when its retryKey changes (the person pressed again), or through retry', async () => {
+    const load = flakyLoader(2);
+    const Part = lazyPart(load);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = render(
+      <Part
+        name="Kabir"
+        retryKey={1}
+        failed={(retry) => (
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        )}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    view.rerender(
+      <Part
+        name="Kabir"
+        retryKey={2}
+        failed={(retry) => (
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        )}
+      />,
+    );
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => again.click());
+    expect(await screen.findByText('Hello Kabir')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+});
