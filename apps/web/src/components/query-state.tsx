@@ -1,6 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
 import { NotFound } from './not-found';
@@ -20,18 +21,34 @@ export interface QueryStateProps<T> {
 /**
  * Shows a query's loading state (skeleton), its failure (an actionable
  * message with "Try again"), a 404 as the not-found page, or its data.
+ * A failed background refetch (TanStack Query v5 sets `isError` while the
+ * cached data stays) keeps the content mounted, so nothing typed in it is
+ * lost, with a small "Try again" alert above it; a 404 still shows the
+ * not-found page with `notFoundIsPage` (the thing was deleted meanwhile).
  */
 export function QueryState<T>({ query, children, loading, notFoundIsPage }: QueryStateProps<T>) {
+  const { t } = useTranslation();
   if (query.isPending) return <>{loading ?? <LoadingLines />}</>;
-  if (query.isError) {
-    const error = query.error;
-    const isMissing =
-      isApiError(error) &&
-      (error.status === 404 || (error.status === 400 && error.code === 'validation_failed'));
-    if (notFoundIsPage && isMissing) return <NotFound />;
-    return <ErrorAlert error={error} onRetry={() => void query.refetch()} />;
-  }
-  return <>{children(query.data)}</>;
+  const retry = () => void query.refetch();
+  if (query.isError && notFoundIsPage && isMissing(query.error)) return <NotFound />;
+  if (query.isLoadingError) return <ErrorAlert error={query.error} onRetry={retry} />;
+  // One shape whether or not a refetch failed: the content keeps its place in the tree (and its state).
+  return (
+    <>
+      {query.isRefetchError && (
+        <ErrorAlert error={query.error} onRetry={retry} title={t('errors.refreshFailed')} />
+      )}
+      {children(query.data)}
+    </>
+  );
+}
+
+/** A 404, or a 400 for a malformed id: the thing a page is about does not exist (for this viewer). */
+function isMissing(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.status === 404 || (error.status === 400 && error.code === 'validation_failed'))
+  );
 }
 
 /** Three skeleton lines standing in for content that is loading. */

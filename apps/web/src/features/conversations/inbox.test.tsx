@@ -6,7 +6,7 @@ import type {
 } from '@rally/shared/conversations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockApi, problem } from '../../test/api-mock';
+import { json, mockApi, pending, problem } from '../../test/api-mock';
 import {
   makeConversationSummary,
   makeEvent,
@@ -301,6 +301,113 @@ describe('the program inbox', () => {
     expect(sent[0]?.clientMessageId).toMatch(UUID);
     expect(sent[0]).toMatchObject({ body: 'No training on Diwali.' });
     expect(sent[0]?.eventId).toBeUndefined();
+  });
+
+  it('cannot be closed while an announcement is being sent', async () => {
+    const { program, inbox } = staffInbox();
+    const sent: CreateAnnouncement[] = [];
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'POST /api/programs/:programId/announcements': (request) => {
+        sent.push(request.body as CreateAnnouncement);
+        return pending();
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    await app.user.click(await screen.findByRole('button', { name: 'Announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    await within(dialog).findByRole('radio', { name: 'All enrolled families (12)' });
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: 'Announcement' }),
+      'No training on Diwali.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send to 12 families' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+
+    await app.user.keyboard('{Escape}');
+    // Still open, still waiting for the answer (a closed dialog drops its content at once).
+    expect(screen.getByRole('dialog', { name: 'New announcement' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send to 12 families' })).toHaveAttribute(
+      'data-loading',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps the text and its clientMessageId after a failed send, so a retry cannot duplicate', async () => {
+    const { program, inbox } = staffInbox();
+    const sent: CreateAnnouncement[] = [];
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId': makeProgramDetail(program),
+      'GET /api/programs/:programId/conversations': () => inbox(null),
+      'POST /api/programs/:programId/announcements': (request) => {
+        sent.push(request.body as CreateAnnouncement);
+        if (sent.length === 1) return problem(503, 'unavailable');
+        return json(
+          {
+            announcement: {
+              id: newId(),
+              programId: program.id,
+              eventId: null,
+              event: null,
+              body: 'x',
+              // One family left meanwhile; a different number from other tests' toasts too.
+              recipientCount: 11,
+              sender: null,
+              createdAt: new Date().toISOString(),
+            },
+          },
+          201,
+        );
+      },
+    });
+    const app = renderApp(`/programs/${program.id}/conversations`);
+    const openDialog = async () => {
+      await app.user.click(screen.getByRole('button', { name: 'Announcement' }));
+      return screen.findByRole('dialog', { name: 'New announcement' });
+    };
+    await screen.findByRole('button', { name: 'Announcement' });
+    let dialog = await openDialog();
+    await within(dialog).findByRole('radio', { name: 'All enrolled families (12)' });
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: 'Announcement' }),
+      'No training on Diwali.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send to 12 families' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Try again in a moment.',
+    );
+
+    // A stray tap beside the dialog does not throw the typed text away.
+    await app.user.click(document.querySelector('.mantine-Modal-overlay') as HTMLElement);
+    expect(within(dialog).getByRole('button', { name: 'Send to 12 families' })).toBeInTheDocument();
+
+    // Closed and opened again later: the text is still there, and so is its key.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openDialog();
+    expect(within(dialog).getByRole('textbox', { name: 'Announcement' })).toHaveValue(
+      'No training on Diwali.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send to 12 families' }));
+    expect(await screen.findByText('Announcement sent to 11 families.')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.clientMessageId).toMatch(UUID);
+    expect(sent[1]?.clientMessageId).toBe(sent[0]?.clientMessageId);
+    expect(sent[1]?.body).toBe('No training on Diwali.');
+
+    // Once sent, the next announcement starts empty with a new key.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openDialog();
+    expect(within(dialog).getByRole('textbox', { name: 'Announcement' })).toHaveValue('');
   });
 
   it('lists the announcements sent, with who sent them, when, to whom and how many they reached', async () => {

@@ -1,7 +1,7 @@
 import type { Message, SendMessage, Thread } from '@rally/shared/conversations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, problem, type MockHandler } from '../../test/api-mock';
 import {
   makeConversationSummary,
@@ -16,7 +16,10 @@ import {
 } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { FakeWebSocket } from '../../test/fake-websocket';
+import { stubPrimaryPointer } from '../../test/pointer';
 
+// A desktop with a mouse (Enter sends) unless a test says it is a phone.
+beforeEach(() => stubPrimaryPointer('mouse'));
 afterEach(() => localStorage.clear());
 
 /** Plays the server's side of the app's WebSocket: accepts it as `userId` and confirms what it follows. */
@@ -171,6 +174,7 @@ describe('a conversation thread', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' });
     live.socket = await openRealtime(api.coach.id);
     expect(live.socket.subscribedTopics()).toContain(`conversation:${api.conversationId}`);
+    expect(box).toHaveAttribute('enterkeyhint', 'send');
     await app.user.type(box, 'Running 10 minutes late{Shift>}{Enter}{/Shift}Sorry!');
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(api.sends).toHaveLength(1));
@@ -186,6 +190,96 @@ describe('a conversation thread', () => {
     expect(within(messages).getAllByText(/Running 10 minutes late/)).toHaveLength(1);
     expect(api.sends).toHaveLength(1);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('on a touch screen, Enter starts a new line and only the Send button sends or Save saves', async () => {
+    stubPrimaryPointer('touch');
+    const api = threadApi({
+      messages: (coachId) => [
+        makeMessage({
+          createdAt: minutesAgo(5),
+          sender: { userId: coachId, displayName: 'Coach Meera' },
+          body: 'Training at 6',
+        }),
+      ],
+    });
+    const edits: unknown[] = [];
+    mockApi({
+      ...api.handlers,
+      'PATCH /api/programs/:programId/conversations/:otherParty/messages/:messageId': (request) => {
+        edits.push(request.body);
+        const original = api.thread.messages[0];
+        return {
+          message: { ...original, ...(request.body as object), editedAt: new Date().toISOString() },
+        };
+      },
+    });
+    const app = renderApp(api.path);
+
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAttribute('enterkeyhint', 'enter');
+    await app.user.type(box, 'Running late{Enter}Sorry!');
+    expect(box).toHaveValue('Running late\nSorry!');
+    expect(api.sends).toHaveLength(0);
+    await app.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.sends).toHaveLength(1));
+    expect(api.sends[0]?.body).toBe('Running late\nSorry!');
+
+    const earlier = screen.getByText('Training at 6').closest('li') as HTMLElement;
+    await app.user.click(
+      within(earlier).getByRole('button', { name: /^Options for your message/ }),
+    );
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit message' });
+    expect(editor).toHaveAttribute('enterkeyhint', 'enter');
+    await app.user.type(editor, '{Enter}Bring water');
+    expect(editor).toHaveValue('Training at 6\nBring water');
+    expect(edits).toHaveLength(0);
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits).toEqual([{ body: 'Training at 6\nBring water' }]));
+  });
+
+  it('keeps the thread and a half-typed message when a refresh fails, with "Try again"', async () => {
+    let isDown = false;
+    const api = threadApi({
+      messages: () => [makeMessage({ body: 'See you at 6', createdAt: minutesAgo(5) })],
+    });
+    mockApi({
+      ...api.handlers,
+      'GET /api/programs/:programId/conversations/:otherParty': () =>
+        isDown ? problem(503, 'unavailable') : api.thread,
+    });
+    const app = renderApp(api.path);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await app.user.type(box, 'Running 10 min');
+
+    isDown = true;
+    await app.queryClient.invalidateQueries({ queryKey: ['conversations', 'thread'] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong on our side. Try again in a moment.');
+    expect(screen.getByText('See you at 6')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Running 10 min');
+
+    isDown = false;
+    await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Running 10 min');
+  });
+
+  it('shows the not-found page when a refresh finds the thread gone', async () => {
+    let isGone = false;
+    const api = threadApi();
+    mockApi({
+      ...api.handlers,
+      'GET /api/programs/:programId/conversations/:otherParty': () =>
+        isGone ? problem(404, 'not_found') : api.thread,
+    });
+    const app = renderApp(api.path);
+    await screen.findByRole('textbox', { name: 'Message' });
+    isGone = true;
+    await app.queryClient.invalidateQueries({ queryKey: ['conversations', 'thread'] });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 
   it('keeps a message written offline as "Waiting to send" and sends it once when back online', async () => {

@@ -396,6 +396,34 @@ describe('taking attendance', () => {
     expect(api.puts).toHaveLength(2);
   });
 
+  it('saves a typed note when the status button closes the panel', async () => {
+    const event = makeEvent();
+    const kabir = makeRosterEntry({
+      displayName: 'Kabir Rao',
+      status: 'late',
+      markedAt: '2025-11-21T12:31:00.000Z',
+      markedBy: coach,
+    });
+    const api = attendanceApi(event, [kabir]);
+    mockApi(api.handlers);
+    const app = renderApp(pathOf(event));
+    const change = await screen.findByRole('button', { name: 'Kabir Rao: Late. Change' });
+    await app.user.click(change);
+    await app.user.type(screen.getByLabelText('Note for Kabir Rao'), 'Bus was late');
+    // The coach taps the same status button again instead of "Done".
+    await app.user.click(change);
+    expect(screen.queryByLabelText('Note for Kabir Rao')).toBeNull();
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]?.[0]).toMatchObject({ status: 'late', note: 'Bus was late' });
+    expect(await screen.findByText('Note: Bus was late')).toBeInTheDocument();
+
+    // Opening and closing it again without typing sends nothing.
+    await app.user.click(change);
+    expect(screen.getByLabelText('Note for Kabir Rao')).toHaveValue('Bus was late');
+    await app.user.click(change);
+    expect(api.puts).toHaveLength(1);
+  });
+
   it('is read-only when the viewer may not mark', async () => {
     const event = makeEvent();
     const kabir = makeRosterEntry({ displayName: 'Kabir Rao', status: 'present' });

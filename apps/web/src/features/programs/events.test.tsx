@@ -238,6 +238,75 @@ describe('program event page', () => {
     expect(put?.body).toEqual({ answer: 'going' });
   });
 
+  it('keeps each child’s pending answer and error on its own card when answering for two in a row', async () => {
+    const event = makeEvent();
+    const kabir = newId();
+    const diya = newId();
+    let current = makeEventDetail(
+      event,
+      {
+        family: [
+          { profileId: kabir, displayName: 'Kabir Rao', rsvp: makeRsvpState(), status: null },
+          { profileId: diya, displayName: 'Diya Rao', rsvp: makeRsvpState(), status: null },
+        ],
+        counts: makeRsvpCounts({ going: 4 }),
+      },
+      false,
+    );
+    let refuseKabir: () => void = () => {};
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId/events/:eventId': () => current,
+      'PUT /api/profiles/:profileId/events/:eventId/rsvp': (_request, params) => {
+        if (params.profileId === kabir) {
+          return new Promise<Response>((resolve) => {
+            refuseKabir = () =>
+              resolve(
+                problem(409, 'conflict', { detail: 'Answers for this event closed at 5:00 PM.' }),
+              );
+          });
+        }
+        const rsvp = makeRsvpState({ answer: 'maybe', respondedAt: '2025-11-20T10:00:00.000Z' });
+        const counts = makeRsvpCounts({ going: 4, maybe: 1 });
+        current = {
+          ...current,
+          counts,
+          family: current.family.map((member) =>
+            member.profileId === diya ? { ...member, rsvp } : member,
+          ),
+        };
+        return { rsvp, counts };
+      },
+    });
+    const app = renderApp(`/programs/${event.programId}/events/${event.id}`);
+    const kabirAnswers = await screen.findByRole('group', { name: 'Answer for Kabir Rao' });
+    const diyaAnswers = screen.getByRole('group', { name: 'Answer for Diya Rao' });
+    const kabirCard = kabirAnswers.parentElement as HTMLElement;
+    const diyaCard = diyaAnswers.parentElement as HTMLElement;
+
+    await app.user.click(within(kabirAnswers).getByRole('button', { name: 'Going' }));
+    await app.user.click(within(diyaAnswers).getByRole('button', { name: 'Maybe' }));
+    expect(await within(diyaCard).findByText('Diya Rao might go.')).toBeInTheDocument();
+    // Kabir's answer is still on its way.
+    expect(within(kabirAnswers).getByRole('button', { name: 'Going' })).toHaveAttribute(
+      'data-loading',
+    );
+
+    refuseKabir();
+    expect(await within(kabirCard).findByRole('alert')).toHaveTextContent(
+      'Answers for this event closed at 5:00 PM.',
+    );
+    expect(within(kabirAnswers).getByRole('button', { name: 'Going' })).not.toHaveAttribute(
+      'data-loading',
+    );
+    expect(within(kabirCard).getByText('No answer yet for Kabir Rao.')).toBeInTheDocument();
+    expect(within(diyaCard).queryByRole('alert')).toBeNull();
+    expect(within(diyaAnswers).getByRole('button', { name: 'Maybe' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   it('disables the answers after the deadline and says why', async () => {
     const event = makeEvent({ rsvpDeadline: '2025-11-21T11:30:00.000Z' });
     mockApi({

@@ -39,26 +39,82 @@ export interface AnnouncementButtonProps {
 
 type Audience = 'all' | 'event';
 
+/** What is written in the announcement dialog, kept until it is sent. */
+interface AnnouncementDraft {
+  /** The idempotency key of this announcement: the same for every try until one succeeds. */
+  clientMessageId: string;
+  body: string;
+  audience: Audience;
+  /** The event chosen when `audience` is `event`; empty for the first upcoming one. */
+  eventId: string;
+}
+
+function newDraft(): AnnouncementDraft {
+  return { clientMessageId: newClientMessageId(), body: '', audience: 'all', eventId: '' };
+}
+
 /**
  * Staff's "Announcement" (docs/decisions/007): one text to every family with
  * an active enrolment, or to the roster of one of the program's next events,
- * confirmed with the number of families it goes to. The dialog keeps one
- * `clientMessageId`, so sending again after a lost answer never duplicates.
+ * confirmed with the number of families it goes to. The draft and its
+ * `clientMessageId` outlive the dialog until a send succeeds, so sending
+ * again after a failure or a lost answer never duplicates. While the send is
+ * pending the dialog cannot close (its answer must be shown), and a click
+ * outside does not throw away a typed text.
  */
 export function AnnouncementButton({ programId }: AnnouncementButtonProps) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  const [draft, setDraft] = useState(newDraft);
+  const create = useCreateAnnouncement(programId);
+  const isSending = create.isPending;
+  const hasText = draft.body.trim() !== '';
+  const openDialog = () => {
+    create.reset();
+    open();
+  };
+  const closeDialog = () => {
+    if (!isSending) close();
+  };
+  const send = (eventId: string | undefined) =>
+    create.mutate(
+      { clientMessageId: draft.clientMessageId, body: draft.body.trim(), eventId },
+      {
+        onSuccess: ({ announcement }) => {
+          notify(t('conversations.announce.sent', { count: announcement.recipientCount }));
+          setDraft(newDraft());
+          close();
+        },
+      },
+    );
   return (
     <>
       <Button
         variant="default"
         leftSection={<IconSpeakerphone size={16} aria-hidden />}
-        onClick={open}
+        onClick={openDialog}
       >
         {t('conversations.announce.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('conversations.announce.title')} size="lg">
-        {opened && <AnnouncementForm programId={programId} onDone={close} />}
+      <Modal
+        opened={opened}
+        onClose={closeDialog}
+        closeOnEscape={!isSending}
+        closeOnClickOutside={!isSending && !hasText}
+        closeButtonProps={{ disabled: isSending, 'aria-label': t('conversations.announce.close') }}
+        title={t('conversations.announce.title')}
+        size="lg"
+      >
+        {opened && (
+          <AnnouncementForm
+            programId={programId}
+            draft={draft}
+            onDraftChange={setDraft}
+            isSending={isSending}
+            sendError={create.error}
+            onSend={send}
+          />
+        )}
       </Modal>
     </>
   );
@@ -68,12 +124,28 @@ function eventLabel(event: Event, locale: string): string {
   return `${event.title} · ${formatDateTime(event.startsAt, event.timeZone, locale)}`;
 }
 
-function AnnouncementForm({ programId, onDone }: { programId: string; onDone: () => void }) {
+interface AnnouncementFormProps {
+  programId: string;
+  draft: AnnouncementDraft;
+  onDraftChange: (draft: AnnouncementDraft) => void;
+  isSending: boolean;
+  /** Why the last send failed, or null. */
+  sendError: unknown;
+  /** Sends the draft, to one event's roster when `eventId` is given. */
+  onSend: (eventId: string | undefined) => void;
+}
+
+function AnnouncementForm({
+  programId,
+  draft,
+  onDraftChange,
+  isSending,
+  sendError,
+  onSend,
+}: AnnouncementFormProps) {
   const { t, i18n } = useTranslation();
-  const [clientMessageId] = useState(newClientMessageId);
-  const [body, setBody] = useState('');
-  const [audience, setAudience] = useState<Audience>('all');
-  const [eventId, setEventId] = useState('');
+  const { body, audience, eventId } = draft;
+  const edit = (change: Partial<AnnouncementDraft>) => onDraftChange({ ...draft, ...change });
   const [isConfirming, setIsConfirming] = useState(false);
   const range = useMemo(() => nextDaysRange(UPCOMING_DAYS), []);
   const familyCount = useQuery(programFamilyCountQueryOptions(programId));
@@ -89,7 +161,6 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
     ...eventRosterSizeQueryOptions(programId, chosenEventId),
     enabled: audience === 'event' && chosenEventId !== '',
   });
-  const create = useCreateAnnouncement(programId);
   const count = audience === 'all' ? familyCount.data : rosterSize.data;
   const chosenEvent = upcoming.find((event) => event.id === chosenEventId);
   const text = body.trim();
@@ -99,16 +170,7 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
     count > 0 &&
     (audience === 'all' || chosenEvent !== undefined);
 
-  const send = () =>
-    create.mutate(
-      { clientMessageId, body: text, eventId: audience === 'event' ? chosenEventId : undefined },
-      {
-        onSuccess: ({ announcement }) => {
-          notify(t('conversations.announce.sent', { count: announcement.recipientCount }));
-          onDone();
-        },
-      },
-    );
+  const send = () => onSend(audience === 'event' ? chosenEventId : undefined);
 
   if (isConfirming && count !== undefined) {
     return (
@@ -126,16 +188,12 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
             {text}
           </Text>
         </Paper>
-        {create.error !== null && <ErrorAlert error={create.error} />}
+        {sendError !== null && <ErrorAlert error={sendError} />}
         <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => setIsConfirming(false)}
-            disabled={create.isPending}
-          >
+          <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isSending}>
             {t('conversations.announce.back')}
           </Button>
-          <Button onClick={send} loading={create.isPending}>
+          <Button onClick={send} loading={isSending}>
             {t('conversations.announce.send', { count })}
           </Button>
         </Group>
@@ -154,7 +212,7 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
         <Textarea
           label={t('conversations.announce.bodyLabel')}
           value={body}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          onChange={(event) => edit({ body: event.currentTarget.value })}
           autosize
           minRows={3}
           maxRows={10}
@@ -165,7 +223,7 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
         <Radio.Group
           label={t('conversations.announce.audienceLabel')}
           value={audience}
-          onChange={(value) => setAudience(value === 'event' ? 'event' : 'all')}
+          onChange={(value) => edit({ audience: value === 'event' ? 'event' : 'all' })}
         >
           <Stack gap="xs" mt="xs">
             <Radio
@@ -194,7 +252,7 @@ function AnnouncementForm({ programId, onDone }: { programId: string; onDone: ()
             <NativeSelect
               label={t('conversations.announce.eventLabel')}
               value={chosenEventId}
-              onChange={(event) => setEventId(event.currentTarget.value)}
+              onChange={(event) => edit({ eventId: event.currentTarget.value })}
               data={upcoming.map((event) => ({
                 value: event.id,
                 label: eventLabel(event, i18n.language),

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { ThreadRef } from '../api';
 import { ATTACHMENT_TYPES, MAX_MESSAGE_LENGTH } from '../limits';
 import { useAttachmentUploads, type PickedAttachment } from '../use-attachment-uploads';
+import { useEnterSends } from '../use-enter-sends';
 import { formatFileSize } from './message-attachments';
 
 /** Props of {@link Composer}. */
@@ -63,13 +64,16 @@ function PickedChip({ item, onRemove }: { item: PickedAttachment; onRemove: () =
 }
 
 /**
- * Writes a message: a growing text box (Enter sends, Shift+Enter starts a
- * new line), a Send button (what phones use), and attachments (images and
- * PDF: previews, upload progress, and a sentence for a refused file).
+ * Writes a message: a growing text box, a Send button, and attachments
+ * (images and PDF: previews, upload progress, and a sentence for a refused
+ * file). With a mouse or trackpad Enter sends and Shift+Enter starts a new
+ * line; on touch devices Enter starts a new line and the button sends
+ * ({@link useEnterSends}).
  */
 export function Composer({ threadRef, onSend }: ComposerProps) {
   const { t } = useTranslation();
   const [body, setBody] = useState('');
+  const enterSends = useEnterSends();
   const uploads = useAttachmentUploads(threadRef);
   const resetFile = useRef<() => void>(null);
   const text = body.trim();
@@ -84,7 +88,8 @@ export function Composer({ threadRef, onSend }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!enterSends || event.key !== 'Enter') return;
+    if (event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     send();
   };
@@ -143,6 +148,7 @@ export function Composer({ threadRef, onSend }: ComposerProps) {
             value={body}
             onChange={(event) => setBody(event.currentTarget.value)}
             onKeyDown={onKeyDown}
+            enterKeyHint={enterSends ? 'send' : 'enter'}
             placeholder={t('conversations.composerPlaceholder')}
             aria-label={t('conversations.composerLabel')}
             autosize

@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { MAX_MESSAGE_LENGTH } from '../limits';
+import { useEnterSends } from '../use-enter-sends';
 
 /** Props of {@link MessageEditor}. */
 export interface MessageEditorProps {
@@ -15,8 +16,10 @@ export interface MessageEditorProps {
 }
 
 /**
- * Edits one's own message in place: Enter saves, Shift+Enter starts a new
- * line, Escape cancels; an empty or unchanged text cannot be saved.
+ * Edits one's own message in place: Save saves, Escape cancels; with a mouse
+ * or trackpad Enter saves too and Shift+Enter starts a new line, on touch
+ * devices Enter starts a new line ({@link useEnterSends}). An empty or
+ * unchanged text cannot be saved.
  */
 export function MessageEditor({
   initialBody,
@@ -27,6 +30,7 @@ export function MessageEditor({
 }: MessageEditorProps) {
   const { t } = useTranslation();
   const [body, setBody] = useState(initialBody);
+  const enterSaves = useEnterSends();
   const text = body.trim();
   const canSave = text !== '' && text !== initialBody.trim() && !isSaving;
   const save = () => {
@@ -36,7 +40,12 @@ export function MessageEditor({
     if (event.key === 'Escape') {
       event.preventDefault();
       onCancel();
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    } else if (
+      enterSaves &&
+      event.key === 'Enter' &&
+      !event.shiftKey &&
+      !event.nativeEvent.isComposing
+    ) {
       event.preventDefault();
       save();
     }
@@ -47,6 +56,7 @@ export function MessageEditor({
         value={body}
         onChange={(event) => setBody(event.currentTarget.value)}
         onKeyDown={onKeyDown}
+        enterKeyHint={enterSaves ? 'done' : 'enter'}
         aria-label={t('conversations.editLabel')}
         autosize
         minRows={1}

@@ -76,10 +76,24 @@ function rsvpBadge(t: TFunction, rsvp: RsvpState): { label: string; color: strin
 export function AttendanceRowItem({ row, timeZone, canMark, onMark }: AttendanceRowProps) {
   const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
+  // The note typed in the open panel lives here: the status button closes the panel too.
+  const [note, setNote] = useState('');
   const panelId = useId();
   const { entry, status } = row;
   const name = entry.displayName;
   const rsvp = rsvpBadge(t, entry.rsvp);
+
+  const openPanel = () => {
+    setNote(row.note ?? '');
+    setIsOpen(true);
+  };
+  // Every way of closing the panel keeps a note typed but not saved yet.
+  const closePanel = () => {
+    const typed = typedNote(note);
+    if (status !== null && typed !== (row.note ?? null)) onMark(status, typed);
+    setIsOpen(false);
+  };
+  const togglePanel = () => (isOpen ? closePanel() : openPanel());
 
   let markLine: string | null = null;
   if (row.markedAt !== null && row.isPending) {
@@ -146,7 +160,7 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
               size={42}
               variant="subtle"
               color="gray"
-              onClick={() => setIsOpen((open) => !open)}
+              onClick={togglePanel}
               aria-label={t('attendance.otherStatusesFor', { name })}
               aria-expanded={isOpen}
               aria-controls={isOpen ? panelId : undefined}
@@ -160,7 +174,7 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
             miw={96}
             color={STATUS_COLORS[status]}
             leftSection={status === 'present' ? <IconCheck size={18} aria-hidden /> : undefined}
-            onClick={() => setIsOpen((open) => !open)}
+            onClick={togglePanel}
             aria-label={t('attendance.changeFor', {
               name,
               status: t(`attendance.status.${status}`),
@@ -173,7 +187,14 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
         )}
       </Group>
       {canMark && isOpen && (
-        <MarkPanel id={panelId} row={row} onMark={onMark} onDone={() => setIsOpen(false)} />
+        <MarkPanel
+          id={panelId}
+          row={row}
+          note={note}
+          onNoteChange={setNote}
+          onMark={onMark}
+          onDone={closePanel}
+        />
       )}
     </Paper>
   );
@@ -182,24 +203,27 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
 interface MarkPanelProps {
   id: string;
   row: AttendanceRow;
+  /** The note as typed so far (kept by the row, which saves it when the panel closes). */
+  note: string;
+  onNoteChange: (note: string) => void;
   onMark: AttendanceRowProps['onMark'];
+  /** Closes the panel, saving a typed note. */
   onDone: () => void;
 }
 
+/** A typed note as sent: trimmed, null when empty. */
+function typedNote(note: string): string | null {
+  const trimmed = note.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
 /** The statuses (a segmented control), "Clear mark" and the note of one profile. */
-function MarkPanel({ id, row, onMark, onDone }: MarkPanelProps) {
+function MarkPanel({ id, row, note, onNoteChange, onMark, onDone }: MarkPanelProps) {
   const { t } = useTranslation();
   const name = row.entry.displayName;
-  const [note, setNote] = useState(row.note ?? '');
-  const typed = note.trim() === '' ? null : note.trim();
   const saveNote = (event: FormEvent) => {
     event.preventDefault();
-    onMark(row.status, typed);
-  };
-  // "Done" keeps a note typed but not saved yet: closing the panel must not lose it.
-  const done = () => {
-    if (row.status !== null && typed !== (row.note ?? null)) onMark(row.status, typed);
-    onDone();
+    onMark(row.status, typedNote(note));
   };
   return (
     <Stack id={id} gap="xs" mt="sm">
@@ -221,7 +245,7 @@ function MarkPanel({ id, row, onMark, onDone }: MarkPanelProps) {
               label={t('attendance.noteFor', { name })}
               value={note}
               maxLength={500}
-              onChange={(event) => setNote(event.currentTarget.value)}
+              onChange={(event) => onNoteChange(event.currentTarget.value)}
             />
             <Button type="submit" variant="light">
               {t('attendance.saveNote')}
@@ -237,7 +261,7 @@ function MarkPanel({ id, row, onMark, onDone }: MarkPanelProps) {
         ) : (
           <span />
         )}
-        <Button variant="subtle" onClick={done}>
+        <Button variant="subtle" onClick={onDone}>
           {t('attendance.done')}
         </Button>
       </Group>
