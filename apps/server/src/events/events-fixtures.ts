@@ -84,6 +84,7 @@ export interface ListedEvent {
   seriesId: string | null;
   isException: boolean;
   title: string;
+  location: string;
   status: string;
   startsAt: string;
   endsAt: string;
