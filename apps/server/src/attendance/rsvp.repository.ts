@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { RsvpAnswer } from '@rally/shared/events';
 import type { DefaultRsvp } from '@rally/shared/programs';
 import type { Db, Tx } from '../db/client.ts';
@@ -231,4 +231,50 @@ export async function profileNames(tx: Tx, profileIds: string[]): Promise<Map<st
     .from(profiles)
     .where(inArray(profiles.id, profileIds));
   return new Map(rows.map((r) => [r.id, r.displayName]));
+}
+
+/**
+ * Events of `programId` starting after `now` (UTC) where `profileId` has an
+ * answer nobody has marked yet, by id: what an ended subscription takes back
+ * (`RsvpService.releaseFutureAnswers`).
+ */
+export async function upcomingUnmarkedAnswers(
+  db: Db,
+  profileId: string,
+  programId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .select({ eventId: attendance.eventId })
+    .from(attendance)
+    .innerJoin(events, eq(events.id, attendance.eventId))
+    .where(
+      and(
+        eq(attendance.profileId, profileId),
+        eq(events.programId, programId),
+        isNull(attendance.status),
+        gt(events.startsAt, now),
+      ),
+    )
+    .orderBy(asc(attendance.eventId));
+  return rows.map((row) => row.eventId);
+}
+
+/** Deletes `profileId`'s answer to `eventId` unless it has been marked; false when nothing went. */
+export async function deleteUnmarkedAnswer(
+  tx: Tx,
+  eventId: string,
+  profileId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .delete(attendance)
+    .where(
+      and(
+        eq(attendance.eventId, eventId),
+        eq(attendance.profileId, profileId),
+        isNull(attendance.status),
+      ),
+    )
+    .returning({ eventId: attendance.eventId });
+  return rows.length > 0;
 }

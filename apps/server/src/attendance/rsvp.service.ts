@@ -133,6 +133,38 @@ export class RsvpService {
     return result.result;
   }
 
+  /**
+   * Takes back the answers `profileId` gave to upcoming events of
+   * `programId` that nobody has marked, once its subscription there ended
+   * (docs/decisions/006: a future event's roster is who is enrolled now): it
+   * leaves those rosters, and a `going` place it held goes to the first in
+   * line, who is told. Called after the ending committed; each event changes
+   * in its own transaction under its own lock (the RSVP lock order: event
+   * first, nothing held before). Events that have started keep everything.
+   */
+  async releaseFutureAnswers(profileId: string, programId: string): Promise<void> {
+    const now = this.clock.now();
+    const eventIds = await repo.upcomingUnmarkedAnswers(this.db, profileId, programId, now);
+    for (const eventId of eventIds) {
+      const released = await this.db.transaction(async (tx) => {
+        const event = await repo.lockEvent(tx, eventId, programId);
+        if (!event || event.startsAt <= now) return null;
+        if (!(await repo.deleteUnmarkedAnswer(tx, eventId, profileId))) return null;
+        const promoted = await repo.promoteWaitlist(tx, eventId, now);
+        const notes = await noticeRsvpPromoted(this.notifications, tx, {
+          event,
+          promotedProfileIds: promoted,
+          actorUserId: null,
+          now,
+        });
+        return { promoted, notes };
+      });
+      if (!released) continue;
+      this.notifications.publish(released.notes);
+      this.publishRsvp(eventId, [profileId, ...released.promoted]);
+    }
+  }
+
   /** `rsvp.updated` on the event (counts, roster, waitlist) and on the profiles whose answer changed. */
   private publishRsvp(eventId: string, profileIds: readonly string[]): void {
     const version = nextVersion();

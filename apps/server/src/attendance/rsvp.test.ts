@@ -120,6 +120,62 @@ describe('answering an event', () => {
     expect(left.counts).toMatchObject({ going: 2, waitlisted: 0, maybe: 1 });
   });
 
+  it('an ended subscription takes back its answers to upcoming events: its place goes to the first in line', async () => {
+    const { coach, programId } = await createClub(t);
+    const [a, b, c] = await Promise.all(
+      ['Arjun', 'Bela', 'Chandra'].map((n) => enrolFamily(t, coach, programId, n)),
+    );
+    const eventId = await createEvent(t, coach, programId, { capacity: 1 });
+    const later = await createEvent(t, coach, programId, {
+      startLocal: localOf(new Date(t.clock.now().getTime() + 3 * 86_400_000)),
+    });
+    const answer = (f: typeof a, event: string, value: string) =>
+      t.req(f!.parent, 'PUT', rsvpUrl(f!.childId, event), { answer: value });
+    await answer(a, eventId, 'going');
+    await answer(b, eventId, 'going');
+    await answer(a, later, 'maybe');
+    const marked = await t.req(
+      coach,
+      'PUT',
+      `/api/programs/${programId}/events/${eventId}/attendance`,
+      {
+        marks: [
+          { profileId: c!.childId, status: 'excused', markedAt: t.clock.now().toISOString() },
+        ],
+      },
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    // Arjun's family leaves the program; so does Chandra's, whose mark stays.
+    for (const f of [a, c]) {
+      const ended = await t.req(
+        coach,
+        'POST',
+        `/api/programs/${programId}/subscriptions/${f!.subscriptionId}/transitions`,
+        { action: 'cancel' },
+      );
+      expect(ended.statusCode, ended.body).toBe(200);
+    }
+    const roster = async (event: string) =>
+      (
+        (await t.req(coach, 'GET', `/api/programs/${programId}/events/${event}/attendance`)).json()
+          .roster as {
+          displayName: string;
+          rsvp: { answer: string | null; waitlistPosition: number | null };
+          status: string | null;
+        }[]
+      ).map((r) => [r.displayName, r.rsvp.answer, r.rsvp.waitlistPosition, r.status]);
+    expect(await roster(eventId)).toEqual([
+      ['Bela', 'going', null, null],
+      ['Chandra', null, null, 'excused'],
+    ]);
+    expect((await roster(later)).map(([name]) => name)).toEqual(['Bela']);
+    const promoted = await timeline(b!.parent, b!.childId);
+    expect(promoted[0]?.data).toMatchObject({ promoted: true, waitlistPosition: null });
+    // No longer on the roster: Arjun cannot answer again.
+    expect((await answer(a, eventId, 'going')).statusCode).toBe(404);
+  });
+
   it('answers close at the RSVP deadline, said in the event’s zone', async () => {
     const { coach, programId } = await createClub(t);
     const f = await enrolFamily(t, coach, programId, 'Ira');

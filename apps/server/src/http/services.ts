@@ -96,6 +96,7 @@ export function createServices(
   const profiles = new ProfilesService(db, files);
   const notifications = new NotificationsService(db, clock, realtime);
   const conversations = new ConversationsService(db, profiles);
+  const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
   return {
     clock,
     auth: new AuthService(db, sms, clock),
@@ -112,13 +113,13 @@ export function createServices(
     events: new EventsService(db, programs, profiles, clock, realtime),
     eventDetails: new EventDetailService(db, programs, profiles, clock),
     eventChanges: new EventChangesService(db, programs, clock, realtime, notifications),
-    rsvp: new RsvpService(db, profiles, programs, clock, realtime, notifications),
+    rsvp,
     attendance: new AttendanceService(db, programs, clock, realtime),
     attendanceReports: new AttendanceReportsService(db, programs),
     feeds: new FeedsService(db, programs, profiles, clock),
     subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
-    transitions: new TransitionsService(db, programs, clock, realtime, notifications),
+    transitions: new TransitionsService(db, programs, clock, realtime, notifications, rsvp),
     dues: new DuesService(db, clock),
     files,
     admin: new AdminService(db),

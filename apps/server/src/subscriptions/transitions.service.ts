@@ -1,4 +1,5 @@
 import type { SubscriptionAction, SubscriptionSummary } from '@rally/shared/subscriptions';
+import type { RsvpService } from '../attendance/rsvp.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -51,6 +52,8 @@ export class TransitionsService {
     private readonly clock: Clock,
     private readonly realtime: RealtimePublisher,
     private readonly notifications: NotificationsService,
+    /** Takes back an ended subscription's answers to upcoming events. */
+    private readonly rsvp: Pick<RsvpService, 'releaseFutureAnswers'>,
   ) {}
 
   /**
@@ -83,11 +86,11 @@ export class TransitionsService {
     }
     const now = this.clock.now();
     const notices: NotificationRow[] = [];
-    await this.db.transaction(async (tx) => {
+    const { isEnding, profileId } = await this.db.transaction(async (tx) => {
       const locked = await repo.lockProgram(tx, programId);
       const subscription = locked && (await repo.lockSubscription(tx, programId, subscriptionId));
       if (!locked || !subscription) throw notFound('This subscription');
-      await this.apply(tx, {
+      const applied = await this.apply(tx, {
         program: locked,
         subscription,
         action,
@@ -96,8 +99,11 @@ export class TransitionsService {
         note,
         notices,
       });
+      return { ...applied, profileId: subscription.profileId };
     });
     this.notifications.publish(notices);
+    // Its places at upcoming events go to those waiting (after commit: the RSVP lock order).
+    if (isEnding) await this.rsvp.releaseFutureAnswers(profileId, programId);
     return this.published(programId, subscriptionId);
   }
 
@@ -199,8 +205,11 @@ export class TransitionsService {
     return this.published(programId, promotedId);
   }
 
-  /** Applies one transition under the caller's locks: checks, updates, records, charges. */
-  private async apply(tx: Tx, a: Apply): Promise<void> {
+  /**
+   * Applies one transition under the caller's locks: checks, updates,
+   * records, charges. `isEnding`: an active or paused subscription ended.
+   */
+  private async apply(tx: Tx, a: Apply): Promise<{ isEnding: boolean }> {
     const { program, subscription: s, action, now } = a;
     const to = nextStatus(action, s.status);
     if (!to) throw new AppError('conflict', transitionConflict(action, s.status));
@@ -240,6 +249,7 @@ export class TransitionsService {
     });
     // The family no longer sees the program: their sockets are re-checked (docs/decisions/007).
     if (isEnding) await publishAccessChanged(tx, await managersOfProfile(tx, s.profileId));
+    return { isEnding };
   }
 
   /** 409 when every place of the program is taken (active + paused ≥ capacity). */
