@@ -26,12 +26,16 @@ export interface OutboxRejection<P> {
  * What the UI reads ({@link useOutboxState}). `entries` oldest first;
  * `isOffline` when the browser says so or the last attempt got no answer
  * (status 0), until a send succeeds or the `online` event fires.
+ * `lastError`: why the last attempt kept its entries when the server did
+ * answer (a 5xx, a 429), so the UI can say "not sent yet" rather than
+ * "sending"; null once a send succeeds or nothing waits.
  */
 export interface OutboxState<P> {
   entries: readonly OutboxEntry<P>[];
   rejected: readonly OutboxRejection<P>[];
   isSending: boolean;
   isOffline: boolean;
+  lastError: unknown;
 }
 
 /**
@@ -124,6 +128,7 @@ export class Outbox<P> {
       rejected: [],
       isSending: false,
       isOffline: browserSaysOffline(),
+      lastError: null,
     };
   }
 
@@ -281,12 +286,13 @@ export class Outbox<P> {
         await send(batch);
         this.removeSent(batch);
         report.sent += batch.length;
-        this.setState({ isOffline: false });
+        this.setState({ isOffline: false, lastError: null });
       } catch (error) {
         if (isRetryableError(error)) {
           // The rest would fail the same way: keep everything for the next attempt.
           report.kept += batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
           if (error instanceof ApiError && error.status === 0) this.setState({ isOffline: true });
+          else this.setState({ lastError: error });
           break;
         }
         this.removeSent(batch);
@@ -312,7 +318,7 @@ export class Outbox<P> {
 
   private write(entries: OutboxEntry<P>[]): void {
     this.store.write(entries);
-    this.setState({ entries });
+    this.setState(entries.length === 0 ? { entries, lastError: null } : { entries });
   }
 
   private setState(change: Partial<OutboxState<P>>): void {

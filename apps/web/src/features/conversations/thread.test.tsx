@@ -319,6 +319,33 @@ describe('a conversation thread', () => {
     expect(api.sends).toHaveLength(failed + 1);
   });
 
+  it('says a message is not sent yet when the server fails, and sends it on "Try now"', async () => {
+    let isUp = false;
+    const api = threadApi({
+      onSend: (_body, message) => (isUp ? json({ message }, 201) : problem(503, 'server_error')),
+    });
+    mockApi(api.handlers);
+    const app = renderApp(api.path);
+    await app.user.type(
+      await screen.findByRole('textbox', { name: 'Message' }),
+      'Is the ground open?{Enter}',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not sent yet');
+    expect(alert).toHaveTextContent(
+      'Something went wrong on our side. Try again in a moment. Rally keeps your message and tries again by itself.',
+    );
+    expect(screen.queryByText('Sending…')).toBeNull();
+    expect(localStorage.length).toBe(1);
+
+    isUp = true;
+    await app.user.click(within(alert).getByRole('button', { name: 'Try now' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.queryByText('Not sent yet')).toBeNull();
+    expect(screen.getAllByText('Is the ground open?')).toHaveLength(1);
+    expect(new Set(api.sends.map((send) => send.clientMessageId)).size).toBe(1);
+  });
+
   it('says which message the server refused, and why, instead of retrying it forever', async () => {
     const api = threadApi({
       onSend: () =>

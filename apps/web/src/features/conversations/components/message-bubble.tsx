@@ -183,10 +183,12 @@ export interface WaitingBubbleProps {
   attachments: readonly MessageAttachment[];
   /** No connection: "Waiting to send"; otherwise "Sending…". */
   isOffline: boolean;
+  /** The server answered the last try with an error (kept for a retry): "Not sent yet". */
+  hasFailed?: boolean;
 }
 
 /** A message of the viewer's that is still in the outbox (docs/decisions/007 "Offline"). */
-export function WaitingBubble({ body, attachments, isOffline }: WaitingBubbleProps) {
+export function WaitingBubble({ body, attachments, isOffline, hasFailed }: WaitingBubbleProps) {
   const { t } = useTranslation();
   return (
     <BubbleFrame
@@ -195,7 +197,11 @@ export function WaitingBubble({ body, attachments, isOffline }: WaitingBubblePro
         <Group gap={4} c="dimmed">
           <IconClock size={12} aria-hidden />
           <Text size="xs" c="dimmed">
-            {isOffline ? t('conversations.waitingToSend') : t('conversations.sending')}
+            {isOffline
+              ? t('conversations.waitingToSend')
+              : hasFailed
+                ? t('conversations.notSentYet')
+                : t('conversations.sending')}
           </Text>
         </Group>
       }

@@ -55,6 +55,8 @@ export interface MessageListProps {
   /** Messages of the viewer still in the outbox, shown last. */
   waiting: readonly QueuedMessage[];
   isOffline: boolean;
+  /** The last send was answered with an error and is kept for a retry. */
+  hasFailed?: boolean;
   hasOlder: boolean;
   isLoadingOlder: boolean;
   olderError: unknown;
@@ -177,6 +179,7 @@ export function MessageList(props: MessageListProps) {
               body={queued.body}
               attachments={queued.attachments}
               isOffline={props.isOffline}
+              hasFailed={props.hasFailed}
             />
           ))}
         </Stack>

@@ -111,6 +111,7 @@ function ThreadContent({ threadRef, thread }: { threadRef: ThreadRef; thread: Th
         otherSideReadAt={thread.otherSideReadAt}
         waiting={waiting}
         isOffline={outbox.state.isOffline}
+        hasFailed={outbox.state.lastError !== null}
         hasOlder={thread.hasOlder}
         isLoadingOlder={older.isLoading}
         olderError={older.error}
@@ -132,6 +133,26 @@ function ThreadContent({ threadRef, thread }: { threadRef: ThreadRef; thread: Th
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
           {t('conversations.offlineNotice', { count: waiting.length })}
         </Text>
+      )}
+      {waiting.length > 0 && !outbox.state.isOffline && outbox.state.lastError !== null && (
+        <Alert color="yellow" role="alert" title={t('conversations.notSentYet')}>
+          <Text size="sm">
+            {t('conversations.notSentYetBody', {
+              reason: describeError(t, outbox.state.lastError),
+            })}
+          </Text>
+          <Group mt="xs">
+            <Button
+              size="xs"
+              variant="light"
+              color="yellow"
+              loading={outbox.state.isSending}
+              onClick={outbox.retry}
+            >
+              {t('conversations.tryNow')}
+            </Button>
+          </Group>
+        </Alert>
       )}
       {rejected.map((rejection) => (
         <Alert key={rejection.entry.id} color="red" role="alert" title={t('conversations.notSent')}>
