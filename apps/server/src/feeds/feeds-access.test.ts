@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/harness.ts';
+import {
+  createOrg,
+  createProgram,
+  createTestApp,
+  signUp,
+  type TestApp,
+} from '../../test/harness.ts';
+import { addCoach, addGuardian } from '../conversations/test-fixtures.ts';
 import { feedFixtures, localDay } from './feeds-fixtures.ts';
 
 let t: TestApp;
@@ -37,6 +44,41 @@ describe('calendar feeds: secrets and who may manage them', () => {
     const secret = second.slice('/api/feeds/'.length, -'.ics'.length);
     expect(t.logs.join('\n')).not.toContain(secret);
     expect(t.logs.join('\n')).toContain('/api/feeds/[redacted]');
+  });
+
+  it('a feed URL stops working when someone who could read it loses access', async () => {
+    // A profile's second guardian made the feed, then was removed as a manager.
+    const parent = await signUp(t, 'Parent Stays');
+    const childId = (
+      await f.req(parent, 'POST', '/api/profiles', { displayName: 'Shared child' })
+    ).json().profile.id as string;
+    const guardian = await addGuardian(t, parent, childId, 'Guardian Leaves');
+    const profileFeed = `/api/profiles/${childId}/calendar-feed`;
+    const copied = await f.rotate(guardian, profileFeed);
+    expect((await t.request({ method: 'GET', url: copied })).statusCode).toBe(200);
+    const removed = await f.req(
+      parent,
+      'DELETE',
+      `/api/profiles/${childId}/managers/${guardian.id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await t.request({ method: 'GET', url: copied })).statusCode).toBe(404);
+    expect((await f.req(parent, 'GET', profileFeed)).json()).toEqual({ feed: null });
+
+    // A coach copied the program's feed, then left its staff; then the org.
+    const owner = await signUp(t, 'Owner Feeds');
+    const orgId = await createOrg(t, owner, 'Feeds Club');
+    const programId = await createProgram(t, owner, orgId, { name: 'Juniors' });
+    const coach = await addCoach(t, owner, orgId, programId, 'Coach Leaves');
+    const programFeed = `/api/programs/${programId}/calendar-feed`;
+    const fromCoach = await f.rotate(coach, programFeed);
+    const offStaff = await f.req(owner, 'DELETE', `/api/programs/${programId}/staff/${coach.id}`);
+    expect(offStaff.statusCode, offStaff.body).toBe(204);
+    expect((await t.request({ method: 'GET', url: fromCoach })).statusCode).toBe(404);
+    const fromOwner = await f.rotate(owner, programFeed);
+    const outOfOrg = await f.req(owner, 'DELETE', `/api/orgs/${orgId}/members/${coach.id}`);
+    expect(outOfOrg.statusCode, outOfOrg.body).toBe(204);
+    expect((await t.request({ method: 'GET', url: fromOwner })).statusCode).toBe(404);
   });
 
   it("another family can neither read nor rotate a profile's feed", async () => {

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { calendarFeeds, profiles, programs } from '../db/schema/index.ts';
 
 /** A stored feed as its owner sees it: the secret and when that secret was made. */
@@ -122,4 +122,32 @@ export async function findFeedOwnerByToken(
     return { kind: 'program', programId: row.programId, name: row.programName };
   }
   return undefined;
+}
+
+/**
+ * Retires the secret feed URL of profile `profileId`, in the caller's
+ * transaction: someone who could read it lost access to the profile, and a
+ * URL they copied must stop working (docs/decisions/006). Its remaining
+ * managers make a new one from the profile's settings.
+ */
+export async function retireProfileFeed(tx: Tx, profileId: string): Promise<void> {
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.profileId, profileId));
+}
+
+/**
+ * Retires the secret feed URLs of program `programId`, or of every program
+ * of org `orgId`, in the caller's transaction: one of their staff lost
+ * access (docs/decisions/006). Staff who still have access make new ones.
+ */
+export async function retireProgramFeeds(
+  tx: Tx,
+  of: { programId: string } | { orgId: string },
+): Promise<void> {
+  await tx
+    .delete(calendarFeeds)
+    .where(
+      'programId' in of
+        ? eq(calendarFeeds.programId, of.programId)
+        : and(eq(calendarFeeds.orgId, of.orgId), isNotNull(calendarFeeds.programId)),
+    );
 }

@@ -1,6 +1,7 @@
 import type { OrgInvite, OrgMember, OrgMembers } from '@rally/shared/orgs';
 import { toE164 } from '../auth/phone.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { retireProgramFeeds } from '../feeds/feeds.repository.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -36,6 +37,9 @@ const lastOwner = () =>
     'conflict',
     'An organisation needs at least one owner. Make someone else an owner first.',
   );
+
+/** Org roles from least to most access (for "was this a demotion?"). */
+const ORG_ROLE_RANK: Record<repo.OrgRole, number> = { staff: 0, admin: 1, owner: 2 };
 
 /**
  * Members, roles and invites of an organisation (issue 3). Every change runs
@@ -135,6 +139,8 @@ export class MembersService {
         throw lastOwner();
       await repo.setRole(tx, orgId, userId, role);
       await publishAccessChanged(tx, [userId]);
+      // A lower role may see fewer programs: their feed URLs stop working (docs/decisions/006).
+      if (ORG_ROLE_RANK[role] < ORG_ROLE_RANK[current]) await retireProgramFeeds(tx, { orgId });
     });
   }
 
@@ -203,6 +209,8 @@ export class MembersService {
     if (current === 'owner' && (await repo.ownerCount(tx, orgId)) <= 1) throw lastOwner();
     await repo.removeMember(tx, orgId, userId);
     await publishAccessChanged(tx, [userId]);
+    // The program feed URLs they could read stop working (docs/decisions/006).
+    await retireProgramFeeds(tx, { orgId });
   }
 
   /** Admins act on staff only and grant at most staff; owners act on anyone. */

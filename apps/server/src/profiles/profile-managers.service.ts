@@ -13,6 +13,7 @@ import { newId } from '../lib/ids.ts';
 import { findUserByPhone } from '../orgs/members.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
+import { retireProfileFeed } from '../feeds/feeds.repository.ts';
 import * as repo from './profile-managers.repository.ts';
 import { lockProfile } from './profiles.repository.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -160,6 +161,8 @@ export class ProfileManagersService {
       const removed = (await repo.listManagers(tx, profileId)).find((m) => m.userId === userId);
       await repo.removeManager(tx, profileId, userId);
       await publishAccessChanged(tx, [userId]);
+      // The feed URL they could read stops working (docs/decisions/006).
+      await retireProfileFeed(tx, profileId);
       await insertActivity(tx, {
         profileId,
         kind: 'manager_removed',

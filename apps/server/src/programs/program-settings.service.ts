@@ -8,6 +8,7 @@ import type {
 } from '@rally/shared/programs';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { retireProgramFeeds } from '../feeds/feeds.repository.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
@@ -147,6 +148,8 @@ export class ProgramSettingsService {
     await this.db.transaction(async (tx) => {
       if (!(await repo.deleteStaff(tx, programId, userId))) throw notFound('This staff member');
       await publishAccessChanged(tx, [userId]);
+      // The program's feed URL they could read stops working (docs/decisions/006).
+      await retireProgramFeeds(tx, { programId });
     });
   }
 }
