@@ -1,6 +1,7 @@
 import type { MessageAttachment } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
 import { attachmentFileName, checkAttachment } from '../files/attachment-upload.ts';
+import { unsentUploadsOf } from '../files/files.repository.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Upload } from '../files/image-upload.ts';
 import { AppError } from '../http/errors.ts';
@@ -12,6 +13,16 @@ import type { ConversationsService, ThreadRef } from './conversations.service.ts
 
 /** How long an upload may wait to be sent before the sweep removes it (docs/decisions/007: a day). */
 export const UNUSED_ATTACHMENT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The most uploads one person may have waiting to be sent (uploaded within
+ * {@link UNUSED_ATTACHMENT_MAX_AGE_MS}, in no message), by count and by
+ * bytes: enough for any real message, not for filling the disk with a loop
+ * (docs/decisions/007).
+ */
+export const MAX_UNSENT_ATTACHMENTS = 30;
+/** See {@link MAX_UNSENT_ATTACHMENTS}: 150 MB. */
+export const MAX_UNSENT_ATTACHMENT_BYTES = 150 * 1024 * 1024;
 
 /**
  * Message attachments (issue 6, docs/decisions/007): uploaded to a thread
@@ -31,7 +42,9 @@ export class AttachmentsService {
    * Stores the file `readUpload()` yields as an attachment of the thread
    * `ref` names, making the thread if it has no message yet. The caller is
    * authorized before anything is read: 404 (thread not visible), 403
-   * (read-only). Throws 400/413 `validation_failed` for a bad file.
+   * (read-only), 429 when they already have {@link MAX_UNSENT_ATTACHMENTS}
+   * uploads (or {@link MAX_UNSENT_ATTACHMENT_BYTES}) waiting to be sent.
+   * Throws 400/413 `validation_failed` for a bad file.
    */
   async upload(
     actor: PolicyActor,
@@ -40,6 +53,18 @@ export class AttachmentsService {
   ): Promise<MessageAttachment> {
     const access = await this.threads.resolve(actor, ref);
     if (!access.canWrite) throw new AppError('forbidden', access.readOnlyReason ?? undefined);
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - UNUSED_ATTACHMENT_MAX_AGE_MS);
+    const waiting = await unsentUploadsOf(this.db, actor.userId, since);
+    if (waiting.count >= MAX_UNSENT_ATTACHMENTS || waiting.bytes >= MAX_UNSENT_ATTACHMENT_BYTES) {
+      // Room comes back as the oldest waiting upload ages out (or any is sent).
+      const freedAt = (waiting.oldestAt ?? now).getTime() + UNUSED_ATTACHMENT_MAX_AGE_MS;
+      throw new AppError(
+        'too_many_requests',
+        `You have ${waiting.count} attachments waiting to be sent. Send your message first.`,
+        { retryAfterSeconds: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)) },
+      );
+    }
     const upload = await readUpload();
     const contentType = await checkAttachment(upload);
     const conversation =

@@ -5,6 +5,7 @@ import { MAX_ATTACHMENT_BYTES, messageAttachmentSchema } from '@rally/shared/con
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { multipartBody, pngOfSize, TINY_PNG } from '../../test/uploads.ts';
 import { enrolFamily } from '../attendance/test-fixtures.ts';
+import { MAX_UNSENT_ATTACHMENTS } from './attachments.service.ts';
 import {
   addCoach,
   createChatClub,
@@ -182,6 +183,36 @@ describe('attachments', () => {
       TINY_PNG,
     );
     expect(staffSide.statusCode).toBe(404);
+  });
+
+  it(`refuses a ${MAX_UNSENT_ATTACHMENTS + 1}th upload waiting to be sent (429, when room comes back); sending frees room`, async () => {
+    const { coach, programId, asha } = await createChatClub(t);
+    const url = familyThread(asha.childId, programId);
+    const waiting = [];
+    for (let i = 0; i < MAX_UNSENT_ATTACHMENTS; i += 1) {
+      waiting.push(await uploaded(asha.parent, url, `photo-${i}.png`, TINY_PNG));
+      t.clock.advance(1000);
+    }
+    const refused = await upload(asha.parent, url, 'one-more.png', TINY_PNG);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'too_many_requests',
+      detail: `You have ${MAX_UNSENT_ATTACHMENTS} attachments waiting to be sent. Send your message first.`,
+    });
+    // Room comes back when the oldest ages out, a day after it was uploaded.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(24 * 3600 - MAX_UNSENT_ATTACHMENTS - 5);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    // The coach is not held back by the family's uploads.
+    expect(
+      (await upload(coach, staffThread(programId, asha.childId), 'c.png', TINY_PNG)).statusCode,
+    ).toBe(201);
+
+    const sent = await sendMessage(t, asha.parent, url, 'Photos from Sunday', {
+      attachmentIds: waiting.slice(0, 5).map((a) => a.fileId),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await upload(asha.parent, url, 'one-more.png', TINY_PNG)).statusCode).toBe(201);
   });
 
   it('deleting a message removes its files; uploads never sent go after a day', async () => {

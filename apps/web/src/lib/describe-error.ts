@@ -14,6 +14,11 @@ export function describeError(t: TFunction, error: unknown): string {
       return t('errors.network');
     case 'too_many_requests':
       if (!error.retryAfterSeconds) return t('errors.tooManyRequests');
+      if (error.retryAfterSeconds >= 2 * 3600) {
+        return t('errors.tooManyRequestsWaitHours', {
+          count: Math.ceil(error.retryAfterSeconds / 3600),
+        });
+      }
       return error.retryAfterSeconds >= 90
         ? t('errors.tooManyRequestsWaitMinutes', { count: Math.ceil(error.retryAfterSeconds / 60) })
         : t('errors.tooManyRequestsWait', { count: error.retryAfterSeconds });
