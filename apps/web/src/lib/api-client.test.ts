@@ -102,6 +102,31 @@ describe('apiRequest', () => {
     });
   });
 
+  it('reports a request whose signal timed out as network_error, as a dropped connection', async () => {
+    const timedOut = () => AbortSignal.abort(new DOMException('Timed out', 'TimeoutError'));
+    // fetch rejects with the signal's reason...
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: unknown, init?: RequestInit) => Promise.reject(init?.signal?.reason)),
+    );
+    await expect(apiRequest('/api/home', { signal: timedOut() })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
+    // ...or, in some engines, with a plain AbortError: the signal's reason decides.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError')),
+    );
+    await expect(apiRequest('/api/home', { signal: timedOut() })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
+    await expect(apiRequest('/api/home', { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
   it('rethrows an abort as is', async () => {
     vi.stubGlobal(
       'fetch',

@@ -74,7 +74,9 @@ export interface ApiRequestOptions {
  * cookie (`credentials: 'include'`) and returns the parsed JSON body
  * (`undefined` for 204). A `FormData` body goes as multipart (the browser sets
  * the boundary), anything else as JSON. Throws {@link ApiError} for any non-2xx answer or a
- * network failure; rethrows the `AbortError` of a cancelled request as is.
+ * network failure — status 0 `network_error`, also when `signal` timed out
+ * (`AbortSignal.timeout`: no answer came, as on a dropped connection); rethrows
+ * the `AbortError` of a cancelled request as is.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
@@ -92,7 +94,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isCancelled(error, signal)) throw error;
     throw new ApiError({
       status: 0,
       code: 'network_error',
@@ -105,6 +107,21 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/**
+ * Whether `fetch` failed because its caller cancelled it (an `AbortError`).
+ * A signal that timed out is not a cancel: its reason is a `TimeoutError`,
+ * which decides even where the engine rejected with a plain `AbortError`.
+ */
+function isCancelled(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted && nameOf(signal.reason) === 'TimeoutError') return false;
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The `name` of an error-like value (a `DOMException` of another realm too), or undefined. */
+function nameOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'name' in value ? value.name : undefined;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {

@@ -86,6 +86,31 @@ describe('Outbox', () => {
     expect(outbox.getState().rejected).toEqual([]);
   });
 
+  it('drops only the entries a send reports refused when the server took the rest', async () => {
+    const outbox = new Outbox<Mark>(freshNamespace());
+    outbox.put('e1:p1', { status: 'present' });
+    outbox.put('e1:p2', { status: 'late' });
+    outbox.put('e1:p3', { status: 'absent' });
+    const refusal = apiError(400, 'validation_failed');
+    const calls: Mark[][] = [];
+    const send = vi.fn(async (batch: readonly OutboxEntry<Mark>[]) => {
+      calls.push(batch.map((entry) => entry.payload));
+      const refused = batch.find((entry) => entry.key === 'e1:p2');
+      return refused ? { rejected: [{ entry: refused, error: refusal }] } : undefined;
+    });
+    expect(await outbox.flush(send, { batchOf: () => 'e1' })).toEqual({
+      sent: 2,
+      kept: 0,
+      rejected: 1,
+    });
+    expect(calls).toHaveLength(1);
+    expect(outbox.getState().entries).toEqual([]);
+    expect(outbox.getState().rejected.map(({ entry, error }) => [entry.key, error])).toEqual([
+      ['e1:p2', refusal],
+    ]);
+    expect(outbox.getState()).toMatchObject({ isOffline: false, lastError: null });
+  });
+
   it('keeps entries on 401, 429 and 5xx (they can succeed later)', () => {
     expect(isRetryableError(networkError())).toBe(true);
     expect(isRetryableError(apiError(401, 'unauthenticated'))).toBe(true);

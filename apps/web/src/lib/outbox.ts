@@ -16,7 +16,11 @@ export interface OutboxEntry<P> {
   queuedAt: string;
 }
 
-/** A write the server refused (a 4xx other than 401/408/429): dropped from the queue and kept here for the UI. */
+/**
+ * A write the server refused (a 4xx other than 401/408/429, or one a send
+ * reported refused in an {@link OutboxSendOutcome}): dropped from the queue
+ * and kept here for the UI.
+ */
 export interface OutboxRejection<P> {
   entry: OutboxEntry<P>;
   error: unknown;
@@ -39,11 +43,25 @@ export interface OutboxState<P> {
 }
 
 /**
- * Sends one batch of entries; resolves when the server took all of them.
- * Throws (typically an {@link ApiError}) to keep or drop them: see
- * {@link isRetryableError}.
+ * What an {@link OutboxSend} resolves with when the server took only part of
+ * a batch: `rejected` lists the entries of that batch it refused, each with
+ * its own error (e.g. the one mark a 400 named). They are dropped and
+ * reported like a refused batch; every other entry of the batch counts as
+ * taken. Entries not in the batch are ignored.
  */
-export type OutboxSend<P> = (entries: readonly OutboxEntry<P>[]) => Promise<void>;
+export interface OutboxSendOutcome<P> {
+  rejected: readonly OutboxRejection<P>[];
+}
+
+/**
+ * Sends one batch of entries. Resolves with nothing when the server took all
+ * of them, or with an {@link OutboxSendOutcome} naming those it refused while
+ * taking the rest. Throws (typically an {@link ApiError}) to keep or drop the
+ * whole batch: see {@link isRetryableError}.
+ */
+export type OutboxSend<P> = (
+  entries: readonly OutboxEntry<P>[],
+) => Promise<OutboxSendOutcome<P> | void>;
 
 /** How {@link Outbox.flush} groups entries into sends. */
 export interface FlushOptions<P> {
@@ -104,7 +122,10 @@ function browserSaysOffline(): boolean {
  * `flush(send)` sends what waits, one send per batch, and never runs twice at
  * once (a flush asked for meanwhile runs right after). A send that gets no
  * answer keeps its entries; one refused with a 4xx drops them into
- * `rejected` for the UI ({@link isRetryableError}). Servers must apply
+ * `rejected` for the UI ({@link isRetryableError}); a send may also report
+ * that the server refused only some entries of its batch
+ * ({@link OutboxSendOutcome}): only those go to `rejected`, the rest count as
+ * sent. Servers must apply
  * entries idempotently: a send whose answer is lost is sent again.
  */
 export class Outbox<P> {
@@ -283,10 +304,12 @@ export class Outbox<P> {
     this.setState({ isSending: true });
     for (const [index, batch] of batches.entries()) {
       try {
-        await send(batch);
+        const refused = refusedOf(batch, await send(batch));
         this.removeSent(batch);
-        report.sent += batch.length;
+        report.sent += batch.length - refused.length;
+        report.rejected += refused.length;
         this.setState({ isOffline: false, lastError: null });
+        if (refused.length > 0) this.setState({ rejected: [...this.state.rejected, ...refused] });
       } catch (error) {
         if (isRetryableError(error)) {
           // The rest would fail the same way: keep everything for the next attempt.
@@ -325,6 +348,16 @@ export class Outbox<P> {
     this.state = { ...this.state, ...change };
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+/** The rejections of `outcome` whose entry is one of `batch` (the version sent). */
+function refusedOf<P>(
+  batch: readonly OutboxEntry<P>[],
+  outcome: OutboxSendOutcome<P> | void,
+): OutboxRejection<P>[] {
+  if (!outcome) return [];
+  const sentIds = new Set(batch.map((entry) => entry.id));
+  return outcome.rejected.filter((rejection) => sentIds.has(rejection.entry.id));
 }
 
 function toBatches<P>(

@@ -85,10 +85,26 @@ export const SHELL_DEFAULT_HANDLERS: Record<string, MockHandler> = {
 };
 
 /**
+ * `answer`, unless `signal` aborts first: then it rejects with the signal's
+ * reason, as `fetch` does (a cancelled or timed-out request ends even when
+ * its handler never answers, e.g. {@link pending}).
+ */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
  * Replaces `fetch` with a fake API. Keys are `"METHOD /api/path/:param"`.
  * A request no handler matches is logged with `console.error`, which fails
  * the test (test setup); the app shell's requests fall back to
- * {@link SHELL_DEFAULT_HANDLERS}. Returns the requests made, in order.
+ * {@link SHELL_DEFAULT_HANDLERS}. A request's abort signal ends it with the
+ * signal's reason, as with a real `fetch`. Returns the requests made, in order.
  */
 export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -118,7 +134,10 @@ export function mockApi(handlers: Record<string, MockHandler>): RecordedRequest[
       if (handlerMethod !== method) continue;
       const params = matchPattern(pattern, url.pathname);
       if (!params) continue;
-      const answer = typeof handler === 'function' ? await handler(request, params) : handler;
+      const answer =
+        typeof handler === 'function'
+          ? await untilAborted(Promise.resolve(handler(request, params)), request.signal)
+          : handler;
       return answer instanceof Response ? answer : json(answer);
     }
     console.error(`Unexpected API request ${method} ${url.pathname}${url.search}`);

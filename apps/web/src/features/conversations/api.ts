@@ -174,12 +174,17 @@ export async function refreshInboxes(
  * `POST .../conversations/:otherParty/messages`: sends a message; the same
  * `clientMessageId` again answers the stored message (idempotent,
  * docs/decisions/007). Answers `{ message }`. Throws `ApiError`: status 0
- * offline, 403 read-only thread, 400 `validation_failed`.
+ * offline or when `signal` timed out, 403 read-only thread, 400 `validation_failed`.
  */
-export async function sendMessage(ref: ThreadRef, body: SendMessage): Promise<Message> {
+export async function sendMessage(
+  ref: ThreadRef,
+  body: SendMessage,
+  signal?: AbortSignal,
+): Promise<Message> {
   const answer = await apiRequest<{ message: Message }>(`${threadApiPath(ref)}/messages`, {
     method: 'POST',
     body,
+    signal,
   });
   return answer.message;
 }

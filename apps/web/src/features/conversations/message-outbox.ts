@@ -60,19 +60,33 @@ export function isSameThread(a: ThreadRef, b: ThreadRef): boolean {
 }
 
 /**
+ * How long one message send may take, in ms (20 s, as attendance marks'
+ * `ATTENDANCE_SEND_TIMEOUT_MS`): a request stalled by a dropped connection
+ * would otherwise hold the outbox for minutes. Given up, it counts as no
+ * answer and the message waits for the next flush; its `clientMessageId`
+ * keeps a send that did arrive from being stored twice.
+ */
+export const MESSAGE_SEND_TIMEOUT_MS = 20_000;
+
+/**
  * Sends queued messages one by one (`POST .../messages` with their
- * `clientMessageId`) and puts each answer into the cached thread, where it
- * replaces the waiting copy; then refreshes the inbox lists and badges.
+ * `clientMessageId`, each given up after {@link MESSAGE_SEND_TIMEOUT_MS}) and
+ * puts each answer into the cached thread, where it replaces the waiting
+ * copy; then refreshes the inbox lists and badges.
  */
 export function messageSender(queryClient: QueryClient): OutboxSend<QueuedMessage> {
   return async (batch) => {
     for (const entry of batch) {
       const { ref, clientMessageId, body, attachments } = entry.payload;
-      const message: Message = await sendMessage(ref, {
-        clientMessageId,
-        body,
-        attachmentIds: attachments.map((attachment) => attachment.fileId),
-      });
+      const message: Message = await sendMessage(
+        ref,
+        {
+          clientMessageId,
+          body,
+          attachmentIds: attachments.map((attachment) => attachment.fileId),
+        },
+        AbortSignal.timeout(MESSAGE_SEND_TIMEOUT_MS),
+      );
       putMessageInCache(queryClient, ref, message);
       void refreshInboxes(queryClient, ref.scope, ref.ownerId);
     }

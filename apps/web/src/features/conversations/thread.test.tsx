@@ -1,8 +1,8 @@
 import type { Message, SendMessage, Thread } from '@rally/shared/conversations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { json, mockApi, problem, type MockHandler } from '../../test/api-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, pending, problem, type MockHandler } from '../../test/api-mock';
 import {
   makeConversationSummary,
   makeMessage,
@@ -17,6 +17,7 @@ import {
 import { renderApp } from '../../test/render-app';
 import { FakeWebSocket } from '../../test/fake-websocket';
 import { stubPrimaryPointer } from '../../test/pointer';
+import { MESSAGE_SEND_TIMEOUT_MS } from './message-outbox';
 
 // A desktop with a mouse (Enter sends) unless a test says it is a phone.
 beforeEach(() => stubPrimaryPointer('mouse'));
@@ -317,6 +318,41 @@ describe('a conversation thread', () => {
     window.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.sends).toHaveLength(failed + 1);
+  });
+
+  it('gives up a send that never answers after the timeout and sends the message on the next flush', async () => {
+    // The real timeout, shortened: the app asks for 20 s, the test waits 50 ms.
+    const timeout = AbortSignal.timeout.bind(AbortSignal);
+    const asked: number[] = [];
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      asked.push(ms);
+      return timeout(50);
+    });
+    let isStalled = true;
+    const api = threadApi({
+      onSend: (_body, message) => (isStalled ? pending() : json({ message }, 201)),
+    });
+    mockApi(api.handlers);
+    const app = renderApp(api.path);
+
+    await app.user.type(
+      await screen.findByRole('textbox', { name: 'Message' }),
+      'Can we swap to Friday?{Enter}',
+    );
+    expect(
+      await screen.findByText("You're offline — 1 message will be sent when you're back online."),
+    ).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(asked.every((ms) => ms === MESSAGE_SEND_TIMEOUT_MS)).toBe(true);
+
+    isStalled = false;
+    const stalled = api.sends.length;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(api.sends).toHaveLength(stalled + 1));
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.queryByText('Waiting to send')).toBeNull();
+    expect(new Set(api.sends.map((send) => send.clientMessageId)).size).toBe(1);
+    expect(screen.getAllByText('Can we swap to Friday?')).toHaveLength(1);
   });
 
   it('says a message is not sent yet when the server fails, and sends it on "Try now"', async () => {

@@ -1,7 +1,8 @@
 import type { AttendanceReport, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
 import type { CalendarFeedAnswer } from '@rally/shared/feeds';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import type { FieldIssue } from '@rally/shared/errors';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { programKeys } from './api';
 
 const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
@@ -40,18 +41,63 @@ export const eventAttendanceQueryOptions = (programId: string, eventId: string) 
  * `PUT /api/programs/:programId/events/:eventId/attendance` with a batch of
  * marks (each with the device's `markedAt`). Answers the roster after it and
  * per mark `applied` or `stale` (a newer mark was already stored). Throws
- * `ApiError`: status 0 offline, 403 read-only (archived program, not staff),
- * 404, 400 `validation_failed`.
+ * `ApiError`: status 0 offline or when `signal` timed out, 403 read-only
+ * (archived program, not staff), 404, 400 `validation_failed` (naming
+ * `marks.N.profileId` for marks the server refuses: {@link refusedMarks}).
  */
 export function saveAttendance(
   programId: string,
   eventId: string,
   body: SaveAttendance,
+  signal?: AbortSignal,
 ): Promise<EventAttendance> {
   return apiRequest<EventAttendance>(`${eventBase(programId, eventId)}/attendance`, {
     method: 'PUT',
     body,
+    signal,
   });
+}
+
+/** `marks.N` or `marks.N.field`: an issue about the mark at index N of the request. */
+const MARK_ISSUE_PATH = /^marks\.(\d+)(?:\.|$)/;
+
+/**
+ * Which marks of a `PUT .../attendance` of `count` marks the server refused
+ * by name: the server refuses the whole batch with 400 `validation_failed`
+ * and an issue `marks.N.profileId` per mark it cannot take (a profile that
+ * is neither on the roster nor enrolled, e.g. a subscription an admin ended
+ * while the coach was offline: `requireMarkable` in
+ * apps/server/src/attendance/attendance.service.ts). Answers a map from each
+ * refused index N (0-based, < `count`) to an `ApiError` about that mark
+ * alone (the same problem with only its issues, its first message as
+ * `detail`). Null for any other error, and for a 400 with an issue naming
+ * no mark (or one past `count`): that refuses the batch as a whole.
+ */
+export function refusedMarks(error: unknown, count: number): Map<number, ApiError> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (error.code !== 'validation_failed') return null;
+  const issuesByMark = new Map<number, FieldIssue[]>();
+  for (const issue of error.errors) {
+    const match = MARK_ISSUE_PATH.exec(issue.path);
+    const index = match ? Number(match[1]) : -1;
+    if (index < 0 || index >= count) return null;
+    issuesByMark.set(index, [...(issuesByMark.get(index) ?? []), issue]);
+  }
+  if (issuesByMark.size === 0) return null;
+  const refused = new Map<number, ApiError>();
+  for (const [index, issues] of issuesByMark) {
+    refused.set(
+      index,
+      new ApiError({
+        status: error.status,
+        code: error.code,
+        title: error.title,
+        detail: issues[0]?.message,
+        errors: issues,
+      }),
+    );
+  }
+  return refused;
 }
 
 /**

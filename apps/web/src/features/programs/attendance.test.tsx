@@ -7,8 +7,15 @@ import {
 } from '@rally/shared/attendance';
 import type { Event, RosterEntry } from '@rally/shared/events';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, problem, type MockAnswer, type MockHandler } from '../../test/api-mock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  mockApi,
+  pending,
+  problem,
+  type MockAnswer,
+  type MockHandler,
+  type RecordedRequest,
+} from '../../test/api-mock';
 import {
   makeEvent,
   makeEventDetail,
@@ -18,7 +25,7 @@ import {
   newId,
 } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { MARKS_PER_REQUEST } from './use-attendance-outbox';
+import { ATTENDANCE_SEND_TIMEOUT_MS, MARKS_PER_REQUEST } from './use-attendance-outbox';
 
 afterEach(() => localStorage.clear());
 
@@ -80,6 +87,29 @@ function attendanceApi(
     },
   };
   return { handlers, puts };
+}
+
+const PUT_ATTENDANCE = 'PUT /api/programs/:programId/events/:eventId/attendance';
+
+/**
+ * `handlers` with the attendance `PUT` answered by `instead` while it gives
+ * an answer (recording the body in `puts` as the fake API does), and by the
+ * fake API once it gives undefined.
+ */
+function interceptPut(
+  api: ReturnType<typeof attendanceApi>,
+  instead: () => Promise<MockAnswer> | undefined,
+): Record<string, MockHandler> {
+  const put = api.handlers[PUT_ATTENDANCE];
+  return {
+    ...api.handlers,
+    [PUT_ATTENDANCE]: (request, params) => {
+      const answer = instead();
+      if (answer === undefined && typeof put === 'function') return put(request, params);
+      api.puts.push((request.body as SaveAttendance).marks);
+      return answer ?? null;
+    },
+  };
 }
 
 const pathOf = (event: Event) => `/programs/${event.programId}/events/${event.id}/attendance`;
@@ -363,6 +393,113 @@ describe('taking attendance', () => {
     ).toBeInTheDocument();
     expect(api.puts).toHaveLength(2);
     expect(api.puts[1]).toHaveLength(1);
+  });
+
+  it('saves the other marks of an event when the server refuses one child, and names only that child', async () => {
+    const event = makeEvent();
+    const others = ['Kabir Rao', 'Asha Rao', 'Ravi Kumar', 'Dev Shah', 'Tara Das'].map(
+      (displayName) => makeRosterEntry({ displayName }),
+    );
+    // An admin ended Nila's subscription while the coach was offline.
+    const nila = makeRosterEntry({ displayName: 'Nila Iyer' });
+    const roster = [...others.slice(0, 3), nila, ...others.slice(3)];
+    const refusal = 'Not on this event’s roster, and not enrolled in this program';
+    const api = attendanceApi(event, roster, {
+      onPut: (body) => {
+        const index = body.marks.findIndex((mark) => mark.profileId === nila.profileId);
+        if (index === -1) return undefined;
+        return problem(400, 'validation_failed', {
+          detail: `marks.${index}.profileId: ${refusal}`,
+          errors: [{ path: `marks.${index}.profileId`, message: refusal }],
+        });
+      },
+    });
+    let isUp = false;
+    mockApi(
+      interceptPut(api, () =>
+        isUp ? undefined : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    const app = renderApp(pathOf(event));
+
+    await app.user.click(await screen.findByRole('button', { name: 'Mark all present (6)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark 6 people present?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Mark all present' }));
+    expect(
+      await screen.findByText("Offline — 6 marks will sync when you're back online"),
+    ).toBeInTheDocument();
+
+    const failedAttempts = api.puts.length;
+    isUp = true;
+    window.dispatchEvent(new Event('online'));
+    const alert = await screen.findByRole('alert', { name: 'Some marks were not saved' });
+    const sent = api.puts.slice(failedAttempts);
+    expect(sent.map((marks) => marks.map((mark) => mark.profileId))).toEqual([
+      roster.map((entry) => entry.profileId),
+      others.map((entry) => entry.profileId),
+    ]);
+    expect(sent[1]?.every((mark) => mark.status === 'present')).toBe(true);
+
+    // The five are stored; only Nila is named, with the server's reason.
+    await waitFor(() => expect(summaryCount('Present')).toBe('5'));
+    for (const entry of others) {
+      expect(
+        within(rowOf(entry.displayName)).getByText('Marked by Coach Meera at 6:05 PM'),
+      ).toBeInTheDocument();
+    }
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Nila Iyer: ${refusal}`]);
+    expect(
+      within(rowOf('Nila Iyer')).getByRole('button', { name: 'Mark Nila Iyer present' }),
+    ).toBeInTheDocument();
+    expect(summaryCount('Unmarked')).toBe('1');
+    expect(screen.queryByText('Waiting to sync')).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('gives up a PUT that never answers after the timeout, keeps the mark and sends it on the next flush', async () => {
+    const event = makeEvent();
+    const kabir = makeRosterEntry({ displayName: 'Kabir Rao' });
+    // The real timeout, shortened: the test asks for 20 s and waits 50 ms.
+    const timeout = AbortSignal.timeout.bind(AbortSignal);
+    const asked: number[] = [];
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      asked.push(ms);
+      return timeout(50);
+    });
+    const api = attendanceApi(event, [kabir]);
+    let isStalled = true;
+    // Coverage dropped mid-request: no answer, no error, ever.
+    const requests = mockApi(interceptPut(api, () => (isStalled ? pending() : undefined)));
+    const app = renderApp(pathOf(event));
+
+    await app.user.click(await screen.findByRole('button', { name: 'Mark Kabir Rao present' }));
+    expect(
+      await screen.findByText("Offline — 1 mark will sync when you're back online"),
+    ).toBeInTheDocument();
+    // Every attempt (the tap's, then the app shell's sync that asked meanwhile) is given up.
+    const puts = () => requests.filter((request) => request.method === 'PUT');
+    const isGivenUp = (request: RecordedRequest) => request.signal?.aborted === true;
+    await waitFor(() => expect(puts().every(isGivenUp)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const stalled = puts();
+    expect(stalled.length).toBeGreaterThan(0);
+    expect(stalled.every(isGivenUp)).toBe(true);
+    expect(asked).toEqual(stalled.map(() => ATTENDANCE_SEND_TIMEOUT_MS));
+    expect(within(rowOf('Kabir Rao')).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(localStorage.length).toBe(1);
+
+    isStalled = false;
+    window.dispatchEvent(new Event('online'));
+    expect(
+      await within(rowOf('Kabir Rao')).findByText('Marked by Coach Meera at 6:05 PM'),
+    ).toBeInTheDocument();
+    expect(api.puts).toHaveLength(stalled.length + 1);
+    expect(api.puts.at(-1)).toMatchObject([{ profileId: kabir.profileId, status: 'present' }]);
+    expect(localStorage.length).toBe(0);
   });
 
   it('adds a note to a mark', async () => {
