@@ -12,8 +12,15 @@ const MATCHING_QUERIES: Record<'mouse' | 'touch', readonly string[]> = {
  * setup restores it). Other queries (colour scheme, reduced motion) answer false.
  */
 export function stubPrimaryPointer(kind: 'mouse' | 'touch'): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: MATCHING_QUERIES[kind].includes(query),
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, MATCHING_QUERIES[kind].includes(query)),
+  );
+}
+
+/** A `MediaQueryList` for jsdom (which has no `matchMedia`) that answers `matches` and never changes. */
+export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
     media: query,
     onchange: null,
     addListener: () => {},
@@ -21,5 +28,5 @@ export function stubPrimaryPointer(kind: 'mouse' | 'touch'): void {
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
-  }));
+  };
 }

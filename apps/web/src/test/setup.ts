@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loadFrameParser } from '../lib/realtime-client';
 import { recordConsoleError, takeConsoleErrors } from './console-errors';
 import { FakeWebSocket } from './fake-websocket';
+import { fakeMediaQueryList } from './pointer';
 
 // Pages are lazy chunks that Vitest transforms on first use; on a busy 2-core machine
 // that can take longer than the default 1 s of `findBy*` and `waitFor`.
@@ -15,16 +16,7 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => fakeMediaQueryList(query, false),
 });
 class ResizeObserverStub {
   observe() {}

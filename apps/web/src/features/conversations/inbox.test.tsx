@@ -82,6 +82,25 @@ function staffInbox() {
   return { program, kabir, diya, ravi, inbox };
 }
 
+/** The server's answer to a created announcement of `programId` that reached `recipientCount` families. */
+function announcementCreated(programId: string, recipientCount: number): Response {
+  return json(
+    {
+      announcement: {
+        id: newId(),
+        programId,
+        eventId: null,
+        event: null,
+        body: 'x',
+        recipientCount,
+        sender: null,
+        createdAt: new Date().toISOString(),
+      },
+    },
+    201,
+  );
+}
+
 describe('the program inbox', () => {
   it('lists threads newest first with the last message and unread count, and keeps the search in ?q=', async () => {
     const { program, inbox } = staffInbox();
@@ -262,21 +281,7 @@ describe('the program inbox', () => {
       'GET /api/programs/:programId/conversations': () => inbox(null),
       'POST /api/programs/:programId/announcements': (request) => {
         sent.push(request.body as CreateAnnouncement);
-        return json(
-          {
-            announcement: {
-              id: newId(),
-              programId: program.id,
-              eventId: null,
-              event: null,
-              body: 'x',
-              recipientCount: 12,
-              sender: null,
-              createdAt: new Date().toISOString(),
-            },
-          },
-          201,
-        );
+        return announcementCreated(program.id, 12);
       },
     });
     const app = renderApp(`/programs/${program.id}/conversations`);
@@ -348,22 +353,7 @@ describe('the program inbox', () => {
       'POST /api/programs/:programId/announcements': (request) => {
         sent.push(request.body as CreateAnnouncement);
         if (sent.length === 1) return problem(503, 'unavailable');
-        return json(
-          {
-            announcement: {
-              id: newId(),
-              programId: program.id,
-              eventId: null,
-              event: null,
-              body: 'x',
-              // One family left meanwhile; a different number from other tests' toasts too.
-              recipientCount: 11,
-              sender: null,
-              createdAt: new Date().toISOString(),
-            },
-          },
-          201,
-        );
+        return announcementCreated(program.id, 11);
       },
     });
     const app = renderApp(`/programs/${program.id}/conversations`);
