@@ -185,7 +185,7 @@ describe('attachments', () => {
     expect(staffSide.statusCode).toBe(404);
   });
 
-  it(`refuses a ${MAX_UNSENT_ATTACHMENTS + 1}th upload waiting to be sent (429, when room comes back); sending frees room`, async () => {
+  it(`refuses an upload beyond ${MAX_UNSENT_ATTACHMENTS} waiting to be sent (429, when room comes back); sending frees room`, async () => {
     const { coach, programId, asha } = await createChatClub(t);
     const url = familyThread(asha.childId, programId);
     const waiting = [];
