@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPart } from './lazy-part';
 
@@ -76,6 +77,31 @@ describe('lazyPart', () => {
     await act(async () => again.click());
     expect(await screen.findByText('Hello Kabir')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+
+  it('lets a bug in the loaded part go up to the page’s error boundary, not pass for a failed download', async () => {
+    function Broken(): ReactNode {
+      throw new TypeError('Cannot read properties of undefined');
+    }
+    class Outer extends Component<{ children: ReactNode }, { caught: string | null }> {
+      override state = { caught: null as string | null };
+      static getDerivedStateFromError(error: Error) {
+        return { caught: error.message };
+      }
+      override render() {
+        return this.state.caught ?? this.props.children;
+      }
+    }
+    const Part = lazyPart(async () => Broken);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <Outer>
+        <Part failed={() => <p>Offline</p>} />
+      </Outer>,
+    );
+    expect(await screen.findByText('Cannot read properties of undefined')).toBeInTheDocument();
+    expect(screen.queryByText('Offline')).toBeNull();
     errors.mockRestore();
   });
 });

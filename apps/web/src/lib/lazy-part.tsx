@@ -2,10 +2,8 @@ import {
   Component,
   lazy,
   Suspense,
-  useEffect,
   useState,
   type ComponentType,
-  type ErrorInfo,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
@@ -37,56 +35,67 @@ export interface LazyPartProps {
   retryKey?: unknown;
 }
 
+/** Thrown (to {@link LoadBoundary}) when a part's download failed; `cause` is what `import()` threw. */
+class PartDownloadError extends Error {
+  constructor(cause: unknown) {
+    super('A part of the app could not be downloaded', { cause });
+    this.name = 'PartDownloadError';
+  }
+}
+
 interface BoundaryProps {
   failed: (retry: () => void) => ReactNode;
-  onFail: () => void;
   onRetry: () => void;
   retryKey: unknown;
   children: ReactNode;
 }
 
-/** Catches a failed download of its lazy child and renders `failed` instead of crashing the page. */
-class LoadBoundary extends Component<BoundaryProps, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
+/**
+ * Catches a failed download of its lazy child and renders `failed` instead
+ * of crashing the page; tries again when the browser comes back online or
+ * `retryKey` changes. Any other error (a bug in the part) goes on up to the
+ * route's error page, as it would without this boundary.
+ */
+class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
 
-  static getDerivedStateFromError(): { hasFailed: boolean } {
-    return { hasFailed: true };
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error };
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    this.props.onFail();
-    // A failed download is expected offline; anything else is still worth a console line.
-    if (!isChunkLoadError(error)) console.error(error, info.componentStack);
+  override componentDidUpdate(previous: BoundaryProps, before: { error: unknown }): void {
+    const hasFailed = this.state.error instanceof PartDownloadError;
+    if (hasFailed && !(before.error instanceof PartDownloadError)) {
+      window.addEventListener('online', this.retry);
+    }
+    if (hasFailed && previous.retryKey !== this.props.retryKey) this.retry();
   }
 
-  override componentDidUpdate(previous: BoundaryProps): void {
-    if (this.state.hasFailed && previous.retryKey !== this.props.retryKey) this.retry();
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retry);
   }
 
   retry = (): void => {
+    window.removeEventListener('online', this.retry);
     this.props.onRetry();
-    this.setState({ hasFailed: false });
+    this.setState({ error: null });
   };
 
   override render(): ReactNode {
-    return this.state.hasFailed ? this.props.failed(this.retry) : this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (error instanceof PartDownloadError) return this.props.failed(this.retry);
+    throw error;
   }
-}
-
-/** True for the errors a failed dynamic `import()` throws (browsers word them differently). */
-function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    (error instanceof Error && /dynamically imported module|import|chunk/i.test(error.message))
-  );
 }
 
 /**
  * A part of a page that loads on first use (`React.lazy`) without taking
  * the page down when its download fails (docs/decisions/004): a person
  * offline at the ground who opens the bell or a dialog keeps the page they
- * were on. React caches a failed `lazy` import for good, so a retry starts
- * a fresh one. `load` resolves to the component itself.
+ * were on. React caches a failed `lazy` import for good, so a retry (and
+ * showing the part again after a failure, e.g. a dialog reopened) starts a
+ * fresh one. `load` resolves to the component itself.
  *
  * @example
  * const Palette = lazyPart(() => import('./palette').then((m) => m.Palette));
@@ -95,12 +104,21 @@ function isChunkLoadError(error: unknown): boolean {
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P & LazyPartProps> {
-  const fresh = () => lazy(() => load().then((component) => ({ default: component })));
-  let current: LazyExoticComponent<ComponentType<P>> = fresh();
-  // A part shown again later (a dialog reopened) starts a fresh download after a failure.
   let hasFailed = false;
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (cause: unknown) => {
+          hasFailed = true;
+          throw new PartDownloadError(cause);
+        },
+      ),
+    );
+  let current: LazyExoticComponent<ComponentType<P>> = fresh();
 
   function LazyPart({ fallback = null, failed, retryKey, ...props }: P & LazyPartProps) {
+    // Shown again after a failure (a dialog reopened): download afresh, once, on mount.
     useState(() => {
       if (hasFailed) current = fresh();
       hasFailed = false;
@@ -111,22 +129,9 @@ export function lazyPart<P extends object>(
       hasFailed = false;
       setAttempt((attempt) => attempt + 1);
     };
-    const [onlineTick, setOnlineTick] = useState(0);
-    useEffect(() => {
-      const onOnline = () => setOnlineTick((tick) => tick + 1);
-      window.addEventListener('online', onOnline);
-      return () => window.removeEventListener('online', onOnline);
-    }, []);
     const Part = current;
     return (
-      <LoadBoundary
-        failed={failed ?? (() => fallback)}
-        onFail={() => {
-          hasFailed = true;
-        }}
-        onRetry={retry}
-        retryKey={`${String(retryKey)}:${onlineTick}`}
-      >
+      <LoadBoundary failed={failed ?? (() => fallback)} onRetry={retry} retryKey={retryKey}>
         <Suspense fallback={fallback}>
           <Part {...(props as unknown as P)} />
         </Suspense>
