@@ -7,6 +7,7 @@ import { startAttachmentSweep } from './conversations/attachment-sweep.ts';
 import { startHorizonSweep } from './events/horizon.ts';
 import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './http/app.ts';
+import { errorSerializer } from './lib/log-errors.ts';
 
 /** A started Rally server: its URL, parts, and a clean `close()`. */
 export interface RunningServer {
@@ -17,10 +18,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The pino logger of the server: JSON lines, `config.logLevel`, no secrets (see `redactUrl`). */
+/** The pino logger of the server: JSON lines, `config.logLevel`, no secrets (see `redactUrl`) nor query parameters (`errorSerializer`). */
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({
     level: config.logLevel,
+    serializers: { err: errorSerializer },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
@@ -44,12 +46,15 @@ export async function startServer(
   let embedded: EmbeddedPg | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, 'rally', (line) =>
-      logger.debug({ pg: line }),
+    embedded = await startEmbeddedPostgres(
+      config.dataDir,
+      'rally',
+      (line) => logger.debug({ pg: line }),
+      (line) => logger.warn(line),
     );
     databaseUrl = embedded.url;
   }
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase(databaseUrl, 10, (line) => logger.warn(line));
   try {
     await runMigrations(database);
     const rally = await buildApp({

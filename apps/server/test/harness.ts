@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { Services } from '../src/http/services.ts';
+import type { HttpTimeouts } from '../src/http/timeouts.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { RealtimeParts } from '../src/realtime/realtime.routes.ts';
 import { createDatabaseFromTemplate } from './pg.ts';
@@ -62,7 +63,7 @@ export interface TestApp {
  * copy drops it.
  */
 export async function createTestApp(
-  options: { isProduction?: boolean; databaseUrl?: string } = {},
+  options: { isProduction?: boolean; databaseUrl?: string; httpTimeouts?: HttpTimeouts } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
@@ -87,6 +88,7 @@ export async function createTestApp(
     clock,
     isProduction: options.isProduction,
     fileStore,
+    httpTimeouts: options.httpTimeouts,
   });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...rest }) =>

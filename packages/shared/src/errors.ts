@@ -18,6 +18,7 @@ export const errorCodes = [
   'conflict',
   'validation_failed',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 /** One of {@link errorCodes}. */

@@ -145,7 +145,7 @@ function registerThreadRoutes(
       const actor = requireActor(request);
       const ref = side.ref(request.params);
       const attachment = await s.attachments.upload(actor, ref, () =>
-        readUpload(request, attachmentTooLarge, 'file'),
+        readUpload(request, MAX_ATTACHMENT_BYTES, attachmentTooLarge, 'file'),
       );
       return reply.status(201).send({ attachment });
     });

@@ -23,25 +23,57 @@ export interface Database {
 }
 
 /**
+ * How long a request waits for a pool connection (a new one to PostgreSQL, or
+ * a busy pool's next free one) before it fails, in ms. Bounded so that while
+ * the database is away requests answer 503 (`db/availability.ts`) instead of
+ * hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Idle time before TCP keepalive probes a pooled connection, in ms (finds a silently dead peer). */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+/**
  * Opens a pool to `url` (any PostgreSQL >= 15). `max` connections per
  * process (default 10; a 2-core app server rarely benefits from more).
+ * `report` receives one line per lost idle connection (default
+ * `console.error`; the server passes its logger).
+ *
+ * A lost connection never takes the process down: every client gets an
+ * `'error'` listener for its whole life, not only while idle (node-postgres
+ * emits `'error'` on a checked-out client whose socket drops mid-query, and
+ * an unheard `'error'` ends Node). The query in flight fails instead (503),
+ * and the pool drops the broken client when it is released and opens a new
+ * one for the next request, so the pool heals by itself once PostgreSQL is back.
  */
-export function openDatabase(url: string, max = 10): Database {
+export function openDatabase(
+  url: string,
+  max = 10,
+  report: (line: string) => void = (line) => console.error(line),
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     // Search's pg_trgm `<%` matches at word similarity >= 0.3 (default 0.6), so
-    // misspelt names still match (issue 3). Set per connection: no extra round trip.
+    // misspelt names still match. Set per connection: no extra round trip.
     options: '-c pg_trgm.word_similarity_threshold=0.3',
   });
   let isClosing = false;
-  // An idle client's error (e.g. the server restarting) must not crash the process;
-  // once we close the pool, the server's goodbye to ending clients is expected, and
-  // so is one that came just before our own SIGINT handler ran (lib/shutdown-grace.ts).
+  // The failing query reports a checked-out client's loss to its caller; this
+  // listener only keeps the 'error' event from being unheard.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  // An idle client's error (e.g. the server restarting); once we close the pool,
+  // the server's goodbye to ending clients is expected, and so is one that came
+  // just before our own SIGINT handler ran (lib/shutdown-grace.ts).
   pool.on('error', (err) => {
     reportUnlessStopping(
       () => isClosing,
-      () => console.error('PostgreSQL pool error:', err.message),
+      () => report(`PostgreSQL pool error: ${err.message}`),
     );
   });
   const db = drizzle(pool, { schema });

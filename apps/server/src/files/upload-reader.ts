@@ -28,17 +28,28 @@ export function multipartOptions(maxBytes: number) {
 }
 
 /**
+ * Bytes a multipart body may carry besides its file: boundaries, part
+ * headers and the few small fields {@link multipartOptions} allows.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/**
  * Reads the one file of a multipart request from the field `file` (within
- * the limits of {@link multipartOptions}). `noun` names it in messages
- * ("image", "file"). Throws `validation_failed`: `tooLarge()` (413) when the
- * file is cut off at the limit, 400 when the request is not multipart, has
- * no file, uses another field, or is malformed.
+ * the limits of {@link multipartOptions} for `maxBytes`). `noun` names it
+ * in messages ("image", "file"). Throws `validation_failed`: `tooLarge()`
+ * (413) before reading a byte when `Content-Length` says the body cannot fit,
+ * or once the file is cut off at the limit (the 413 closes the connection,
+ * so the rest of the body is never read: `http/problem.ts`); 400 when the
+ * request is not multipart, has no file, uses another field, or is malformed.
  */
 export async function readUpload(
   request: FastifyRequest,
+  maxBytes: number,
   tooLarge: () => AppError,
   noun = 'image',
 ): Promise<Upload> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
   if (!request.isMultipart()) {
     throw badUpload(`Send the ${noun} as multipart/form-data in the field "${UPLOAD_FIELD}".`);
   }
@@ -48,7 +59,15 @@ export async function readUpload(
     if (part.fieldname !== UPLOAD_FIELD) {
       throw badUpload(`Send the ${noun} in the field "${UPLOAD_FIELD}", not "${part.fieldname}".`);
     }
-    return { fileName: part.filename, bytes: await part.toBuffer() };
+    // Not `part.toBuffer()`: it waits for the end of the part, and busboy
+    // reads a truncated part to its end (all of a 300 MB upload) before that.
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      if (part.file.truncated) throw tooLarge();
+      chunks.push(chunk);
+    }
+    if (part.file.truncated) throw tooLarge();
+    return { fileName: part.filename, bytes: Buffer.concat(chunks) };
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;

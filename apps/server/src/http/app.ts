@@ -19,6 +19,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { registerFileRoutes } from '../files/files.routes.ts';
 import type { Clock } from '../lib/clock.ts';
 import { systemClock } from '../lib/clock.ts';
+import { errorSerializer } from '../lib/log-errors.ts';
 import { registerNotificationRoutes } from '../notifications/notifications.routes.ts';
 import { registerMemberRoutes } from '../orgs/members.routes.ts';
 import { registerOrgRoutes } from '../orgs/orgs.routes.ts';
@@ -38,6 +39,7 @@ import { registerAuthHook } from './auth-hook.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
 import { OneLinePerRequest } from './request-log.ts';
+import { fastifyTimeoutOptions, HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.ts';
 import { createServices, type Services } from './services.ts';
 
 /** What {@link buildApp} needs. `webDistDir` absent = API only (tests). */
@@ -51,6 +53,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Where uploaded files live (`createFileStore(config.files)`); absent = in memory (tests). */
   fileStore?: FileStore;
+  /** How long the server waits for slow clients; absent = {@link HTTP_TIMEOUTS}. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 /** A built app: the Fastify instance and the services behind it. */
@@ -91,11 +95,13 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
             url: redactUrl(req.url),
             remoteAddress: req.ip,
           }),
+          err: errorSerializer,
         },
       },
     ) as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    ...fastifyTimeoutOptions(options.httpTimeouts ?? HTTP_TIMEOUTS),
     logController: new OneLinePerRequest(),
   });
   const bus = new PgBus(options.db, options.logger);

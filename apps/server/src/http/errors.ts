@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   validation_failed: 400,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 const TITLE: Record<ErrorCode, string> = {
@@ -30,6 +31,7 @@ const TITLE: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   validation_failed: 'Invalid input',
   internal_error: 'Something went wrong',
+  service_unavailable: 'Temporarily unavailable',
 };
 
 /** Extra members of a problem answer (RFC 9457 extension members). */

@@ -1,12 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from './errors.ts';
+
+/**
+ * `Retry-After` of a 503 while PostgreSQL is unreachable, in seconds: about
+ * how long PostgreSQL takes to come back after a crashed backend (~1 s) plus a
+ * new connection; clients with an outbox retry by themselves (RFC 9110 §10.2.3).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The one error handler (CONVENTIONS.md): every error becomes an RFC 9457
  * `application/problem+json` answer with a stable `code`. AppErrors keep
  * their status and detail; Fastify's own 4xx errors (bad JSON, body too
- * large) map to `validation_failed`; anything else is logged and answered
- * as a 500 without stack trace or SQL.
+ * large) map to `validation_failed`; a lost or unreachable database
+ * (`isDatabaseUnavailable`) is a 503 `service_unavailable` with
+ * `Retry-After`; anything else is logged and answered as a 500 without
+ * stack trace or SQL.
  */
 export function registerProblemHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -20,6 +30,13 @@ export function registerProblemHandler(app: FastifyInstance): void {
         error.statusCode === 415 ? 'Send the body as application/json.' : error.message,
       );
       if (error.statusCode === 413) status = 413;
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      problem = new AppError(
+        'service_unavailable',
+        'Rally cannot reach its database right now. Please try again in a few seconds.',
+        { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      );
     } else {
       request.log.error({ err: error }, 'unhandled error');
       problem = new AppError(
@@ -31,6 +48,9 @@ export function registerProblemHandler(app: FastifyInstance): void {
       reply.header('Retry-After', String(problem.extras.retryAfterSeconds));
     }
     status ??= problem.status;
+    // A refused body is not read to its end (Node would drain it to keep the
+    // socket alive): closing says "stop sending" to a client still uploading.
+    if (status === 413) reply.header('Connection', 'close');
     reply
       .status(status)
       .type('application/problem+json')
