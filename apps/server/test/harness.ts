@@ -68,8 +68,8 @@ export async function createTestApp(
   const copy = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await createDatabaseFromTemplate(inject('templateDatabaseUrl'));
-  const database = openDatabase(copy.url, 5);
   const logs: string[] = [];
+  const database = openDatabase(copy.url, 5, (line) => logs.push(line));
   const smsLines: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {

@@ -1,44 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/lib/env.ts';
+import { embeddedPostgresOf, parentOf, runServer as runProcess } from './server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-process-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/**
- * Runs the server entry point (`npm start` minus the web build) in a process
- * group of its own, as a terminal runs it, and collects its output.
- */
-function runServer() {
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async () => {
-    for (let i = 0; i < 300 && !output.includes('Rally is running at'); i++) {
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return output;
-  };
-  return { child, exited, ready, output: () => output };
-}
+const runServer = () => runProcess({ DATA_DIR: dataDir });
 
 describe('npm start process', () => {
   it('prints its URL and where codes appear, refuses a second start on the same data, stops cleanly on Ctrl+C', async () => {
@@ -68,4 +38,29 @@ describe('npm start process', () => {
     expect(first.output()).not.toMatch(/pool error|Error while stopping|connection lost|reconnect/);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 90_000);
+
+  it('comes back by itself after the server was killed (kill -9), and still refuses a second start meanwhile', async () => {
+    const first = runServer();
+    await first.ready();
+    // The server is the Node process that started the embedded PostgreSQL
+    // (tsx runs it as a child of its own); kill -9 leaves the postmaster orphaned.
+    const { postmasterPid } = embeddedPostgresOf(dataDir);
+    process.kill(parentOf(postmasterPid), 'SIGKILL');
+    await first.exited;
+    expect(() => process.kill(postmasterPid, 0)).not.toThrow();
+
+    const again = runServer();
+    const banner = await again.ready();
+    expect(banner).toMatch(/Rally is running at/);
+    expect(banner).toContain(`Stopped PostgreSQL process ${postmasterPid} left by a Rally server`);
+    expect((await fetch(`${again.url()}/api/auth/session`)).status).toBe(200);
+
+    const second = runServer();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Cannot start Rally: The database folder .* is already in use/);
+    expect(again.isRunning()).toBe(true);
+
+    process.kill(-(again.child.pid ?? 0), 'SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
 });
