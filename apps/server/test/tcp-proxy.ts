@@ -41,21 +41,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const resetAll = () => {
+    for (const [client, upstream] of [...pairs]) {
+      client.resetAndDestroy();
+      upstream.resetAndDestroy();
+    }
+    pairs.clear();
+  };
   return {
     port: (server.address() as net.AddressInfo).port,
     open: () => pairs.size,
-    resetAll() {
-      for (const [client, upstream] of [...pairs]) {
-        client.resetAndDestroy();
-        upstream.resetAndDestroy();
-      }
-      pairs.clear();
-    },
+    resetAll,
     setRefusing(value) {
       isRefusing = value;
     },
     close() {
-      this.resetAll();
+      resetAll();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
