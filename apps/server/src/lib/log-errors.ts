@@ -27,10 +27,18 @@ const KEPT_FIELDS = [
   'statusCode',
 ] as const;
 
-/** Drizzle's `DrizzleQueryError` (`Failed query: <sql>\nparams: <values>`): its SQL is kept, its params are not. */
+/**
+ * The message without data: Drizzle's `DrizzleQueryError` (`Failed query:
+ * <sql>\nparams: <values>`) keeps its SQL only; PostgreSQL's data exceptions
+ * (SQLSTATE class 22) quote the offending value (`invalid input syntax for
+ * type uuid: "…"`, `value "…" is out of range`), which is replaced.
+ */
 function messageOf(err: Error): string {
-  const query = (err as { query?: unknown }).query;
+  const { query, code } = err as { query?: unknown; code?: unknown };
   if ('params' in err && typeof query === 'string') return `Failed query: ${query}`;
+  if (typeof code === 'string' && code.startsWith('22')) {
+    return err.message.replace(/"[^"]*"/g, '"[redacted]"');
+  }
   return err.message;
 }
 
