@@ -57,6 +57,7 @@ export async function startServer(
       logger,
       isProduction: config.nodeEnv === 'production',
       trustProxy: config.trustProxy,
+      trustedOrigins: config.trustedOrigins,
       webDistDir: config.webDistDir,
       fileStore: await createFileStore(config.files),
     });

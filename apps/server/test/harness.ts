@@ -59,10 +59,16 @@ export interface TestApp {
  * Builds an app on a fresh copy of the migrated template database (DESIGN.md §6),
  * or with `databaseUrl` a second instance on another app's database
  * (`t.databaseUrl`: realtime across instances); only the app that created a
- * copy drops it.
+ * copy drops it. `webDistDir` serves a built SPA from that folder;
+ * `trustedOrigins` is `TRUSTED_ORIGINS`.
  */
 export async function createTestApp(
-  options: { isProduction?: boolean; databaseUrl?: string } = {},
+  options: {
+    isProduction?: boolean;
+    databaseUrl?: string;
+    webDistDir?: string;
+    trustedOrigins?: string[];
+  } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
@@ -86,6 +92,8 @@ export async function createTestApp(
     sms,
     clock,
     isProduction: options.isProduction,
+    webDistDir: options.webDistDir,
+    trustedOrigins: options.trustedOrigins,
     fileStore,
   });
   await app.ready();
