@@ -60,13 +60,14 @@ export interface TestApp {
  * or with `databaseUrl` a second instance on another app's database
  * (`t.databaseUrl`: realtime across instances); only the app that created a
  * copy drops it. `webDistDir` serves a built SPA from that folder;
- * `trustedOrigins` is `TRUSTED_ORIGINS`.
+ * `trustProxy` and `trustedOrigins` are `TRUST_PROXY` and `TRUSTED_ORIGINS`.
  */
 export async function createTestApp(
   options: {
     isProduction?: boolean;
     databaseUrl?: string;
     webDistDir?: string;
+    trustProxy?: boolean;
     trustedOrigins?: string[];
   } = {},
 ): Promise<TestApp> {
@@ -93,6 +94,7 @@ export async function createTestApp(
     clock,
     isProduction: options.isProduction,
     webDistDir: options.webDistDir,
+    trustProxy: options.trustProxy,
     trustedOrigins: options.trustedOrigins,
     fileStore,
   });

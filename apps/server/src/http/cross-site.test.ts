@@ -163,22 +163,35 @@ describe('state-changing requests from a page of another origin (CSRF)', () => {
   });
 });
 
-describe('TRUSTED_ORIGINS', () => {
-  let trusting: TestApp;
+describe('behind a proxy (TRUST_PROXY) with TRUSTED_ORIGINS', () => {
+  let proxied: TestApp;
   beforeAll(async () => {
-    trusting = await createTestApp({ trustedOrigins: ['capacitor://localhost'] });
+    proxied = await createTestApp({ trustProxy: true, trustedOrigins: ['capacitor://localhost'] });
   });
-  afterAll(() => trusting.close());
+  afterAll(() => proxied.close());
+
+  /** `POST /api/auth/phone/start` as the proxy forwards it: Host is the internal address. */
+  const start = (origin: string) =>
+    proxied.request({
+      method: 'POST',
+      url: '/api/auth/phone/start',
+      headers: {
+        host: 'rally-internal:3000',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'rally.example',
+        origin,
+      },
+      payload: { phoneNumber: newPhone() },
+    });
+
+  it("Rally's own origin is the forwarded scheme and host, not the proxy's internal address", async () => {
+    expectRefused(await start('http://rally-internal:3000'));
+    expectRefused(await start('http://rally.example'));
+    const own = await start('https://rally.example');
+    expect(own.statusCode, own.body).toBe(200);
+  });
 
   it('lets a trusted origin sign in, and still refuses any other', async () => {
-    const phone = newPhone();
-    const start = (origin: string) =>
-      trusting.request({
-        method: 'POST',
-        url: '/api/auth/phone/start',
-        headers: { host: HOST, origin },
-        payload: { phoneNumber: phone },
-      });
     expectRefused(await start('capacitor://evil'));
     const trusted = await start('capacitor://localhost');
     expect(trusted.statusCode, trusted.body).toBe(200);

@@ -82,6 +82,15 @@ export function registerCrossSiteGuard(
     const isCookieSocket = isWebSocketUpgrade(request) && !!request.cookies[SESSION_COOKIE];
     if (!isStateChanging && !isCookieSocket) return;
     if (!isCrossSite(request, trusted)) return;
+    // Says why, for an operator whose proxy hides the real scheme or host (TRUST_PROXY).
+    request.log.info(
+      {
+        origin: request.headers.origin,
+        secFetchSite: request.headers['sec-fetch-site'],
+        ownOrigin: ownOrigin(request),
+      },
+      'cross-site request refused',
+    );
     throw new AppError(
       'cross_site_request',
       'This request came from a page of another site, so Rally refused it. Open Rally itself and try again.',
