@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Content-Security-Policy of the web app's pages (CSP Level 3; directive
  * by directive in docs/decisions/010):
- * - `default-src 'self'`: anything not named below (fonts, workers,
- *   manifest, media, frames) only from Rally itself;
+ * - `default-src 'self'`: anything not named below (workers, manifest,
+ *   media, frames) only from Rally itself;
  * - `script-src 'self'`: the built bundles only; no inline script, no eval
  *   (the web app runs zod without its `new Function` fast path);
  * - `style-src 'self' 'unsafe-inline'`: Mantine writes its CSS variables
@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
  * - `img-src 'self' data: blob:`: files come from `/api/files` (the S3
  *   store is read by the server, never linked), QR codes are `data:` URLs,
  *   attachment previews `blob:` URLs;
+ * - `font-src 'self' data:`: FullCalendar's icon font (its arrows) is a
+ *   `data:` URL in its styles;
  * - `connect-src 'self'`: the API and the realtime WebSocket (CSP Level 3,
  *   "Does url match expression in origin with redirect count?": `'self'`
  *   matches `ws:`/`wss:` on the page's own host and port);
@@ -23,6 +25,7 @@ export const APP_CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
