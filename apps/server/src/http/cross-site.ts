@@ -54,8 +54,9 @@ function isWebSocketUpgrade(request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses, before anything else runs, the requests a page of another origin
- * could make with the user's session cookie (docs/decisions/010):
+ * Refuses, before any body is read or any route runs, the requests a page
+ * of another origin could make with the user's session cookie
+ * (docs/decisions/010):
  * - cross-site request forgery: every state-changing request (any method
  *   but GET, HEAD, OPTIONS, TRACE), including sign-in (login CSRF), unless
  *   it is Bearer-authenticated;
