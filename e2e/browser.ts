@@ -15,9 +15,48 @@ export function chromiumPath(): string {
   return candidate;
 }
 
-/** Launches headless Chromium with the flags this sandbox needs (no network beyond localhost). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Content-Security-Policy violations seen since the last {@link takeCspViolations}. */
+const cspViolations: string[] = [];
+
+/**
+ * The Content-Security-Policy violations any page of a browser from
+ * {@link launchBrowser} reported since the last call (and forgets them):
+ * `securitypolicyviolation` events and Chromium's console errors about the
+ * policy. csp-guard.ts fails every e2e test after which this is not empty,
+ * so the whole suite proves the app works under its policy
+ * (docs/decisions/010).
+ */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** Reports every CSP violation of `context`'s pages to {@link cspViolations}. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  // A binding and an init script are installed by the browser tools, outside the page's policy.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => {
+    cspViolations.push(text.slice(0, 300));
+  });
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => {
+      void window.reportCspViolation(
+        e.violatedDirective + ' refused ' + (e.blockedURI || 'inline') + ' from ' + e.sourceFile + ':' + e.lineNumber,
+      );
+    }, true);`,
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspViolations.push(message.text().slice(0, 300));
+    }
+  });
+}
+
+/**
+ * Launches headless Chromium with the flags this sandbox needs (no network
+ * beyond localhost). Every context it opens (`newContext`, `newPage`)
+ * reports CSP violations to {@link takeCspViolations}.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -31,6 +70,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
 }
 
 /** Base URL of the server the e2e global setup started. */

@@ -19,7 +19,12 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
+    // No `changeOrigin`: the API must see Vite's own Host, which is what the
+    // page's Origin names, or it refuses the page's writes and its cookie-signed
+    // WebSocket as cross-site (docs/decisions/010).
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
+  // Source maps are written for `npm run measure:web` and for reading stack
+  // traces; the server never serves them in production (docs/decisions/010).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

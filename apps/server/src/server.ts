@@ -62,6 +62,7 @@ export async function startServer(
       logger,
       isProduction: config.nodeEnv === 'production',
       trustProxy: config.trustProxy,
+      trustedOrigins: config.trustedOrigins,
       webDistDir: config.webDistDir,
       fileStore: await createFileStore(config.files),
     });

@@ -60,10 +60,18 @@ export interface TestApp {
  * Builds an app on a fresh copy of the migrated template database (DESIGN.md §6),
  * or with `databaseUrl` a second instance on another app's database
  * (`t.databaseUrl`: realtime across instances); only the app that created a
- * copy drops it.
+ * copy drops it. `webDistDir` serves a built SPA from that folder;
+ * `trustProxy` and `trustedOrigins` are `TRUST_PROXY` and `TRUSTED_ORIGINS`.
  */
 export async function createTestApp(
-  options: { isProduction?: boolean; databaseUrl?: string; httpTimeouts?: HttpTimeouts } = {},
+  options: {
+    isProduction?: boolean;
+    databaseUrl?: string;
+    webDistDir?: string;
+    trustProxy?: boolean;
+    trustedOrigins?: string[];
+    httpTimeouts?: HttpTimeouts;
+  } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
@@ -87,6 +95,9 @@ export async function createTestApp(
     sms,
     clock,
     isProduction: options.isProduction,
+    webDistDir: options.webDistDir,
+    trustProxy: options.trustProxy,
+    trustedOrigins: options.trustedOrigins,
     fileStore,
     httpTimeouts: options.httpTimeouts,
   });

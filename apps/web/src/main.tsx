@@ -1,3 +1,5 @@
+// First: zod must not probe for eval before any schema is built (CSP, docs/decisions/010).
+import '@rally/shared/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

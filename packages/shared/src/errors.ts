@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * Stable error codes carried in the `code` member of every RFC 9457
  * problem+json answer (DESIGN.md §3). Clients switch on these, never on text.
+ * `cross_site_request` (403): a state-changing request or a cookie-signed
+ * WebSocket upgrade came from a page of another origin (docs/decisions/010).
  */
 export const errorCodes = [
   'invalid_phone',
@@ -14,6 +16,7 @@ export const errorCodes = [
   'totp_required',
   'unauthenticated',
   'forbidden',
+  'cross_site_request',
   'not_found',
   'conflict',
   'validation_failed',

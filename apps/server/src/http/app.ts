@@ -36,9 +36,11 @@ import {
 import { registerSearchRoutes } from '../search/search.routes.ts';
 import { registerSubscriptionRoutes } from '../subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './auth-hook.ts';
+import { registerCrossSiteGuard } from './cross-site.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
 import { OneLinePerRequest } from './request-log.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { fastifyTimeoutOptions, HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -50,6 +52,8 @@ export interface AppOptions {
   clock?: Clock;
   isProduction?: boolean;
   trustProxy?: boolean;
+  /** Origins besides Rally's own that may send state-changing requests (`TRUSTED_ORIGINS`, docs/decisions/010). */
+  trustedOrigins?: readonly string[];
   webDistDir?: string;
   /** Where uploaded files live (`createFileStore(config.files)`); absent = in memory (tests). */
   fileStore?: FileStore;
@@ -81,6 +85,9 @@ export function redactUrl(url: string): string {
  * (problem+json errors, pino request logs without secrets), the dev SMS
  * outbox outside production, and the built SPA with an index.html fallback
  * so deep links work. Unknown `/api` paths answer 404 problem+json.
+ * Requests from pages of other origins are refused (http/cross-site.ts) and
+ * every answer carries the security headers (http/security-headers.ts),
+ * both per docs/decisions/010.
  */
 export async function buildApp(options: AppOptions): Promise<RallyApp> {
   const clock = options.clock ?? systemClock;
@@ -122,12 +129,9 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
 
   await app.register(cookie);
   registerProblemHandler(app);
+  registerCrossSiteGuard(app, options.trustedOrigins);
   registerAuthHook(app, services.auth);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  registerSecurityHeaders(app, { isProduction: options.isProduction ?? false });
 
   registerAuthRoutes(app, services.auth, { secureCookies: options.isProduction ?? false });
   if (!options.isProduction && sms instanceof ConsoleSmsProvider) registerDevOutboxRoute(app, sms);
@@ -150,18 +154,40 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerNotificationRoutes(app, services);
   await registerRealtimeRoutes(app, realtime);
 
-  await registerSpa(app, options.webDistDir);
+  await registerSpa(app, options.webDistDir, options.isProduction ?? false);
   return { app, services, sms, apiRoutes, realtime };
 }
 
-async function registerSpa(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+/** Whether `url` (its path, percent-decoded) names a source map of the built web app (`*.map`). */
+function isSourceMap(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(pathname).endsWith('.map');
+  } catch {
+    return pathname.endsWith('.map');
+  }
+}
+
+/**
+ * Serves the built SPA from `webDistDir` with an index.html fallback for
+ * deep links. In production its source maps are never served (404
+ * problem+json): they stay in the build for `npm run measure:web` and for
+ * reading production stack traces, not for the public (docs/decisions/010).
+ */
+async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  isProduction: boolean,
+): Promise<void> {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
+  const isHidden = (url: string) => isProduction && isSourceMap(url);
   if (hasSpa && webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !isHidden(pathName),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -178,7 +204,7 @@ async function registerSpa(app: FastifyInstance, webDistDir: string | undefined)
         `No API route ${request.method} ${request.url.split('?')[0]}.`,
       );
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isHidden(request.url)) {
       throw new AppError('not_found', 'Not found.');
     }
     if (!hasSpa) {

@@ -17,6 +17,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .refine((origins) => origins.every(isOrigin), {
+      message:
+        'a comma-separated list of origins such as capacitor://localhost,https://localhost (scheme://host[:port], lower case, no path)',
+    }),
   FILES_S3_BUCKET: z.string().optional(),
   FILES_S3_REGION: z.string().default('us-east-1'),
   FILES_S3_ENDPOINT: z
@@ -25,6 +38,20 @@ const envSchema = z.object({
   FILES_S3_ACCESS_KEY_ID: z.string().optional(),
   FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+/**
+ * Whether `value` is an origin exactly as a browser writes it in an `Origin`
+ * header (RFC 6454 §6.1): `scheme://host[:port]`, lower case, no default
+ * port, no path, e.g. `https://rally.example` or `capacitor://localhost`.
+ */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}` === value;
+  } catch {
+    return false;
+  }
+}
 
 /** Rules across variables: S3 keys come in pairs, and only with a bucket. */
 const envRulesSchema = envSchema.superRefine((e, ctx) => {
@@ -81,6 +108,9 @@ function fileStoreConfig(e: z.output<typeof envSchema>, dataDir: string): FileSt
  * - `databaseUrl`: external PostgreSQL >= 15; when absent the embedded one runs in `dataDir/pg`.
  * - `smsProvider`: `console` (the only provider so far; production must configure a real one).
  * - `files`: where uploads are stored: `dataDir/files`, or S3 when `FILES_S3_BUCKET` is set.
+ * - `trustedOrigins`: origins besides Rally's own whose pages may send
+ *   state-changing requests and cookie-signed WebSocket upgrades
+ *   (`TRUSTED_ORIGINS`, comma-separated; docs/decisions/010).
  */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -92,6 +122,7 @@ export interface Config {
   smsProvider: 'console';
   logLevel: string;
   trustProxy: boolean;
+  trustedOrigins: string[];
   files: FileStoreConfig;
 }
 
@@ -119,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: e.SMS_PROVIDER ?? 'console',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    trustedOrigins: e.TRUSTED_ORIGINS,
     files: fileStoreConfig(e, dataDir),
   };
 }

@@ -51,7 +51,9 @@ export function createRealtimeHub(db: Db, services: Services, logger: Logger): R
 /**
  * `GET /api/realtime` (WebSocket, DESIGN.md §4, docs/decisions/007): the
  * upgrade request is signed in by the session cookie or a Bearer header (the
- * auth hook); the socket is handed to the hub. The bus starts listening when
+ * auth hook); the socket is handed to the hub. An upgrade carrying the
+ * cookie from a page of another origin was already refused with 403 by the
+ * cross-site guard (http/cross-site.ts, docs/decisions/010). The bus starts listening when
  * the app is ready and stops when it closes; sockets are closed with 1001 on
  * shutdown, and with 1012 ("service restart") whenever the bus's LISTEN
  * connection came back after a loss, so clients reconnect and resync.

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Content-Security-Policy of the web app's pages (CSP Level 3; directive
+ * by directive in docs/decisions/010):
+ * - `default-src 'self'`: anything not named below (workers, manifest,
+ *   media, frames) only from Rally itself;
+ * - `script-src 'self'`: the built bundles only; no inline script, no eval
+ *   (the web app runs zod without its `new Function` fast path);
+ * - `style-src 'self' 'unsafe-inline'`: Mantine writes its CSS variables
+ *   and FullCalendar its styles in `<style>` elements and `style` attributes;
+ * - `img-src 'self' data: blob:`: files come from `/api/files` (the S3
+ *   store is read by the server, never linked), QR codes are `data:` URLs,
+ *   attachment previews `blob:` URLs;
+ * - `font-src 'self' data:`: FullCalendar's icon font (its arrows) is a
+ *   `data:` URL in its styles;
+ * - `connect-src 'self'`: the API and the realtime WebSocket (CSP Level 3,
+ *   "Does url match expression in origin with redirect count?": `'self'`
+ *   matches `ws:`/`wss:` on the page's own host and port);
+ * - `object-src 'none'`, `base-uri 'none'`, `frame-ancestors 'none'`
+ *   (no plug-ins, no `<base>` hijack, no framing), `form-action 'self'`.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Content-Security-Policy of API answers: JSON is never a page, so nothing may load or frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** `/api`, `/api/...` and `/api?...`: the JSON API. */
+const API_PATH = /^\/api(?:[/?]|$)/;
+
+/** Strict-Transport-Security in production (RFC 6797 §6.1): HTTPS only for a year, subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Sets the security headers of every answer (docs/decisions/010), in one
+ * `onSend` hook:
+ * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin`,
+ *   `X-Frame-Options: DENY` (framing, for browsers without
+ *   `frame-ancestors`; OWASP HTTP Headers Cheat Sheet);
+ * - `Content-Security-Policy`: {@link API_CSP} under `/api`, {@link APP_CSP}
+ *   elsewhere (the SPA's index.html, its fallback and its assets); a route
+ *   that set its own (a stored file's sandbox) keeps it;
+ * - `Strict-Transport-Security` ({@link HSTS}) only when `isProduction`:
+ *   a development server on plain http://localhost must not pin HTTPS
+ *   (browsers ignore it over http anyway, RFC 6797 §8.1).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { isProduction }: { isProduction: boolean },
+): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', API_PATH.test(request.url) ? API_CSP : APP_CSP);
+    }
+    if (isProduction) reply.header('Strict-Transport-Security', HSTS);
+  });
+}
