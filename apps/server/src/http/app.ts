@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from '../account/account.routes.ts';
 import { registerAdminRoutes } from '../admin/admin.routes.ts';
@@ -97,6 +97,13 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // The router's own errors (a broken percent-encoding, a path parameter
+    // over maxParamLength) bypass setErrorHandler and the onSend hooks unless
+    // sent here, and would answer plain JSON without a `code` (RFC 9457).
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(reply);
+      app.errorHandler(error, request, reply);
+    },
   });
   const bus = new PgBus(options.db, options.logger);
   const services = createServices(options.db, sms, clock, options.fileStore, bus);
@@ -118,9 +125,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerProblemHandler(app);
   registerAuthHook(app, services.auth);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    setSecurityHeaders(reply);
   });
 
   registerAuthRoutes(app, services.auth, { secureCookies: options.isProduction ?? false });
@@ -146,6 +151,13 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
 
   await registerSpa(app, options.webDistDir);
   return { app, services, sms, apiRoutes, realtime };
+}
+
+/** The headers every answer carries: no MIME sniffing, no cross-origin referrer, no framing. */
+function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'same-origin');
+  reply.header('X-Frame-Options', 'DENY');
 }
 
 async function registerSpa(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {

@@ -5,7 +5,9 @@ import { AppError } from './errors.ts';
  * The one error handler (CONVENTIONS.md): every error becomes an RFC 9457
  * `application/problem+json` answer with a stable `code`. AppErrors keep
  * their status and detail; Fastify's own 4xx errors (bad JSON, body too
- * large) map to `validation_failed`; anything else is logged and answered
+ * large: 413, bad URL encoding, and a path parameter too long: 414 — the
+ * router's reach here through `frameworkErrors` in app.ts) map to
+ * `validation_failed`; anything else is logged and answered
  * as a 500 without stack trace or SQL.
  */
 export function registerProblemHandler(app: FastifyInstance): void {
@@ -19,7 +21,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
         error.statusCode === 404 ? 'not_found' : 'validation_failed',
         error.statusCode === 415 ? 'Send the body as application/json.' : error.message,
       );
-      if (error.statusCode === 413) status = 413;
+      if (error.statusCode === 413 || error.statusCode === 414) status = error.statusCode;
     } else {
       request.log.error({ err: error }, 'unhandled error');
       problem = new AppError(
