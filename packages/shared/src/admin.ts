@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textSchema } from './common.ts';
 import { clientDeviceSchema } from './clients.ts';
 
 /** Default and largest page size of the global-admin lists. */
@@ -12,11 +12,7 @@ export const ADMIN_PAGE_SIZE = { default: 20, max: 100 } as const;
  * (default 20).
  */
 export const adminListQuerySchema = z.object({
-  q: z
-    .string({ message: 'q must be a single search text' })
-    .trim()
-    .max(100, 'q must be at most 100 characters')
-    .default(''),
+  q: textSchema('q').trim().max(100, 'q must be at most 100 characters').default(''),
   page: z.coerce
     .number({ message: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, instantSchema } from './common.ts';
+import { idSchema, instantSchema, textSchema } from './common.ts';
 import {
   attendanceStatusSchema,
   eventSchema,
@@ -25,7 +25,11 @@ export const MAX_MARKS_PER_REQUEST = 500;
 export const attendanceMarkSchema = z.object({
   profileId: idSchema,
   status: attendanceStatusSchema.nullable(),
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').nullable().optional(),
+  note: textSchema('Note', { multiline: true })
+    .trim()
+    .max(500, 'Note must be at most 500 characters')
+    .nullable()
+    .optional(),
   markedAt: instantSchema,
 });
 /** See {@link attendanceMarkSchema}. */

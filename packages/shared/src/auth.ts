@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textSchema } from './common.ts';
 
 /** Body of `POST /api/auth/phone/start`. The number is parsed to E.164 (default country IN). DESIGN.md §3. */
 export const phoneStartSchema = z.object({
-  phoneNumber: z
-    .string({ message: 'Phone number is required' })
+  phoneNumber: textSchema('Phone number')
     .trim()
     .min(1, 'Phone number is required')
     .max(32, 'Phone number is too long'),
@@ -68,7 +67,7 @@ export const phoneVerifyResponseSchema = z.object({
 export type PhoneVerifyResponse = z.infer<typeof phoneVerifyResponseSchema>;
 
 /** Query of the dev-only `GET /api/dev/sms-outbox`. */
-export const smsOutboxQuerySchema = z.object({ phoneNumber: z.string().min(1) });
+export const smsOutboxQuerySchema = z.object({ phoneNumber: textSchema('phoneNumber').min(1) });
 
 /** One SMS the console provider "sent" (dev outbox; absent in production). */
 export const smsOutboxMessageSchema = z.object({

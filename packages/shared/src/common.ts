@@ -1,7 +1,65 @@
 import { z } from 'zod';
 
-/** A UUID route or body identifier (Rally ids are UUIDv7; DESIGN.md §1). */
-export const idSchema = z.uuid({ message: 'Must be a valid id' });
+/**
+ * A UUID route, query or body identifier (Rally ids are UUIDv7; DESIGN.md §1),
+ * normalised to lower case: RFC 9562 §4 reads UUIDs case-insensitively, and
+ * every id the server stores or compares is the lower-case form PostgreSQL
+ * prints, so `0190F3C2-…` and `0190f3c2-…` name the same row.
+ */
+export const idSchema = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * Whether `value` is ill-formed UTF-16: it holds a surrogate code unit that
+ * is not half of a pair (what ES2024 `String.prototype.isWellFormed` tests).
+ * Such text has no UTF-8 form (RFC 3629 §3), so it cannot be stored as it was sent.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
+/**
+ * Whether `value` holds a control character (Unicode category Cc: C0
+ * U+0000–U+001F with NUL, DEL, C1 U+0080–U+009F). With `allowLineBreaks`,
+ * tab, line feed and carriage return are allowed (multi-line text).
+ * PostgreSQL refuses NUL in `text`; the others only ever come from a broken
+ * or hostile client.
+ */
+export function hasControlCharacter(value: string, allowLineBreaks = false): boolean {
+  return (allowLineBreaks ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value);
+}
+
+/**
+ * The one schema of client-supplied text (every free-text field and query
+ * string of the API; docs/api.md): a string without lone surrogates
+ * ({@link hasLoneSurrogate}) or control characters
+ * ({@link hasControlCharacter}; `multiline` allows tab and line breaks).
+ * Messages name the field by `label`; a missing value is "`label` is
+ * required", another type "`label` must be text". It returns a plain zod
+ * string, so callers chain `.trim()`, `.min()`, `.max()` as usual (the checks
+ * here run first, on the text as sent).
+ */
+export function textSchema(label: string, options: { multiline?: boolean } = {}) {
+  const multiline = options.multiline ?? false;
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be text`,
+    })
+    .refine((value) => !hasLoneSurrogate(value), {
+      message: `${label} holds a broken character (a lone UTF-16 surrogate)`,
+      abort: true,
+    })
+    .refine((value) => !hasControlCharacter(value, multiline), {
+      message: multiline
+        ? `${label} must not contain control characters other than tabs and line breaks`
+        : `${label} must not contain control characters such as NUL, tabs or line breaks`,
+      abort: true,
+    });
+}
 
 /** An IANA time zone name that this runtime knows, e.g. `Asia/Kolkata`. */
 export const timeZoneSchema = z.string().refine(
@@ -16,10 +74,9 @@ export const timeZoneSchema = z.string().refine(
   { message: 'Must be an IANA time zone such as Asia/Kolkata' },
 );
 
-/** A trimmed, non-empty display name of at most `max` characters. */
+/** A trimmed, non-empty, single-line display name of at most `max` characters ({@link textSchema}). */
 export function nameSchema(label: string, max = 100) {
-  return z
-    .string({ message: `${label} is required` })
+  return textSchema(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Values the web client needs on every page live in client-config.ts, which
 // does not build zod schemas (docs/decisions/004, "Signed-in layouts").
 import { DEFAULT_CLIENT_CONFIG, recommendedBundleId } from './client-config.ts';
+import { textSchema } from './common.ts';
 
 export { DEFAULT_CLIENT_CONFIG, recommendedBundleId };
 
@@ -26,8 +27,7 @@ export type ClientConfig = z.infer<typeof clientConfigSchema>;
  * or null for none; and `disableLiveUpdate`. Both fields are required.
  */
 export const updateClientConfigSchema = z.object({
-  url: z
-    .string({ message: 'url must be a link to bundle-{id}.zip, or null' })
+  url: textSchema('url')
     .trim()
     .max(2000, 'url must be at most 2000 characters')
     .refine(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textSchema } from './common.ts';
 
 /** Own messages may be edited or deleted for this long after sending (issue 6). */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
@@ -108,8 +108,8 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
  * message text; `cursor` continues after the previous page.
  */
 export const inboxQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  cursor: z.string().max(200).optional(),
+  q: textSchema('Search').trim().max(100, 'Search must be at most 100 characters').optional(),
+  cursor: textSchema('Cursor').max(200, 'Cursor is not valid').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 /** See {@link inboxQuerySchema}. */
@@ -161,8 +161,7 @@ export const clientMessageIdSchema = z
   .max(64, 'clientMessageId must be 8–64 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'clientMessageId may hold letters, digits, - and _');
 
-const messageBodySchema = z
-  .string()
+const messageBodySchema = textSchema('Message', { multiline: true })
   .trim()
   .max(MAX_MESSAGE_LENGTH, `A message may be at most ${MAX_MESSAGE_LENGTH} characters`);
 

@@ -4,6 +4,7 @@ import {
   localDateSchema,
   localDateTimeSchema,
   nameSchema,
+  textSchema,
   timeZoneSchema,
 } from './common.ts';
 
@@ -149,9 +150,11 @@ const eventFieldsSchema = z.object({
   endLocal: localDateTimeSchema,
   isAllDay: z.boolean().default(false),
   timeZone: timeZoneSchema.optional(),
-  location: z.string().trim().max(200, 'Location must be at most 200 characters').default(''),
-  description: z
-    .string()
+  location: textSchema('Location')
+    .trim()
+    .max(200, 'Location must be at most 200 characters')
+    .default(''),
+  description: textSchema('Description', { multiline: true })
     .trim()
     .max(4000, 'Description must be at most 4000 characters')
     .default(''),
@@ -231,7 +234,10 @@ export type UpdateEvent = z.input<typeof updateEventSchema>;
 
 /** Body of `POST /api/programs/:programId/events/:eventId/cancel`: an optional reason shown to families. */
 export const cancelEventSchema = z.object({
-  reason: z.string().trim().max(300, 'Reason must be at most 300 characters').default(''),
+  reason: textSchema('Reason', { multiline: true })
+    .trim()
+    .max(300, 'Reason must be at most 300 characters')
+    .default(''),
 });
 /** See {@link cancelEventSchema}. */
 export type CancelEvent = z.input<typeof cancelEventSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, textSchema } from './common.ts';
 
 /**
  * What a notification is about (issue 6): a new `message` in a thread the
@@ -51,7 +51,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** Query of `GET /api/notifications`: a page after `cursor`. */
 export const notificationPageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textSchema('Cursor').max(200, 'Cursor is not valid').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, timeZoneSchema } from './common.ts';
+import { idSchema, nameSchema, textSchema, timeZoneSchema } from './common.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIME_ZONE } from './constants.ts';
 
 /** A user's role in an organisation. DESIGN.md §2. */
@@ -87,8 +87,7 @@ export const updateOrgSchema = z
     timeZone: timeZoneSchema,
     country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO code such as IN'),
     payeeVpa: upiVpaSchema.nullable(),
-    payeeName: z
-      .string()
+    payeeName: textSchema('Payee name')
       .trim()
       .min(1, 'Payee name is required')
       .max(50, 'Payee name must be at most 50 characters')
@@ -101,7 +100,7 @@ export type UpdateOrg = z.input<typeof updateOrgSchema>;
 
 /** Body of `DELETE /api/orgs/:orgId`: the org's exact name, typed to confirm (owners only). */
 export const deleteOrgSchema = z.object({
-  confirmName: z.string({ message: 'Type the organisation name to confirm' }),
+  confirmName: textSchema('confirmName'),
 });
 
 /** A member of an org. `phoneNumber` is shown to owners and admins only (null otherwise). */
@@ -138,8 +137,7 @@ export type OrgMembers = z.infer<typeof orgMembersSchema>;
  * account becomes a member at once; otherwise the invite waits for its first sign-in.
  */
 export const createInviteSchema = z.object({
-  phoneNumber: z
-    .string()
+  phoneNumber: textSchema('Phone number')
     .trim()
     .min(1, 'Phone number is required')
     .max(32, 'Phone number is too long'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, localDateSchema, nameSchema } from './common.ts';
+import { idSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
 import { storedFileSchema } from './files.ts';
 
 /** How a user manages a profile: their own (`self`) or a child's (`guardian`). DESIGN.md §2. */
@@ -95,7 +95,7 @@ export type UpdateProfile = z.input<typeof updateProfileSchema>;
 
 /** Body of `DELETE /api/profiles/:profileId`: the profile's exact name, typed to confirm. */
 export const deleteProfileSchema = z.object({
-  confirmName: z.string({ message: 'Type the profile’s name to confirm' }),
+  confirmName: textSchema('confirmName'),
 });
 /** See {@link deleteProfileSchema}. */
 export type DeleteProfile = z.infer<typeof deleteProfileSchema>;
@@ -138,8 +138,7 @@ export type ProfileManagers = z.infer<typeof profileManagersSchema>;
  * the invite waits for that phone's first sign-in.
  */
 export const addProfileManagerSchema = z.object({
-  phoneNumber: z
-    .string()
+  phoneNumber: textSchema('Phone number')
     .trim()
     .min(1, 'Phone number is required')
     .max(32, 'Phone number is too long'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, timeZoneSchema } from './common.ts';
+import { idSchema, nameSchema, textSchema, timeZoneSchema } from './common.ts';
 import { orgSchema, orgPermissionsSchema } from './orgs.ts';
 
 /** Who may join a program: anyone (`open`), after staff approval (`approval`), or only by staff (`invite`). */
@@ -66,13 +66,15 @@ export type ProgramDetail = z.infer<typeof programDetailSchema>;
 /** Body of `POST /api/orgs/:orgId/programs`. */
 export const createProgramSchema = z.object({
   name: nameSchema('Program name', 100),
-  description: z
-    .string()
+  description: textSchema('Description', { multiline: true })
     .trim()
     .max(2000, 'Description must be at most 2000 characters')
     .default(''),
   timeZone: timeZoneSchema,
-  location: z.string().trim().max(200, 'Location must be at most 200 characters').default(''),
+  location: textSchema('Location')
+    .trim()
+    .max(200, 'Location must be at most 200 characters')
+    .default(''),
 });
 /** See {@link createProgramSchema}. */
 export type CreateProgram = z.input<typeof createProgramSchema>;
@@ -100,9 +102,11 @@ export type OrgDetail = z.infer<typeof orgDetailSchema>;
 export const updateProgramSchema = z
   .object({
     name: nameSchema('Program name', 100),
-    description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
-    category: z.string().trim().max(60, 'Category must be at most 60 characters'),
-    location: z.string().trim().max(200, 'Location must be at most 200 characters'),
+    description: textSchema('Description', { multiline: true })
+      .trim()
+      .max(2000, 'Description must be at most 2000 characters'),
+    category: textSchema('Category').trim().max(60, 'Category must be at most 60 characters'),
+    location: textSchema('Location').trim().max(200, 'Location must be at most 200 characters'),
     timeZone: timeZoneSchema,
     capacity: z
       .number({ message: 'Capacity must be a whole number' })

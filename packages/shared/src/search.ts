@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { textSchema } from './common.ts';
 
 /** Query of `GET /api/search`: 1–100 characters. */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Type something to search for').max(100, 'Search text is too long'),
+  q: textSchema('Search')
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(100, 'Search text is too long'),
 });
 
 /** Kinds of search result. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, localDateSchema, nameSchema } from './common.ts';
+import { idSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
 
 /** Subscription lifecycle states. DESIGN.md §2; transitions in docs/decisions/005. */
 export const subscriptionStatusSchema = z.enum([
@@ -245,8 +245,7 @@ export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 export const newEnrolleeSchema = z.object({
   displayName: nameSchema('Name', 80),
   dateOfBirth: localDateSchema.nullish(),
-  guardianPhone: z
-    .string()
+  guardianPhone: textSchema('Guardian phone number')
     .trim()
     .min(1, 'Guardian phone number is required')
     .max(32, 'Phone number is too long'),
@@ -319,7 +318,10 @@ export type UpdateSubscription = z.input<typeof updateSubscriptionSchema>;
 /** Body of `POST .../subscriptions/:subscriptionId/transitions`: the action and an optional note for the history. */
 export const subscriptionTransitionSchema = z.object({
   action: subscriptionActionSchema,
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  note: textSchema('Note', { multiline: true })
+    .trim()
+    .max(500, 'Note must be at most 500 characters')
+    .optional(),
 });
 /** See {@link subscriptionTransitionSchema}. */
 export type SubscriptionTransition = z.input<typeof subscriptionTransitionSchema>;
@@ -346,7 +348,10 @@ const currencySchema = z
 export const recordPaymentSchema = z.object({
   amountMinor: amountMinorSchema,
   method: paymentMethodSchema,
-  reference: z.string().trim().max(100, 'Reference must be at most 100 characters').default(''),
+  reference: textSchema('Reference')
+    .trim()
+    .max(100, 'Reference must be at most 100 characters')
+    .default(''),
   paidOn: localDateSchema.optional(),
   currency: currencySchema.optional(),
 });

@@ -68,6 +68,7 @@ function decodeInboxCursor(cursor: string): inbox.InboxPosition {
   const isValid =
     (at === null || (lastMessageAt !== null && !Number.isNaN(lastMessageAt.getTime()))) &&
     typeof sortName === 'string' &&
+    !sortName.includes('\u0000') && // PostgreSQL text cannot hold NUL: a forged cursor, not a name
     typeof keyId === 'string' &&
     UUID.test(keyId);
   if (!isValid) throw invalid;

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { hasControlCharacter, hasLoneSurrogate } from '@rally/shared/common';
 import {
   MAX_IMAGE_BYTES,
   UPLOAD_FIELD,
@@ -39,7 +40,8 @@ export function badUpload(message: string): AppError {
 /**
  * Whether a client-supplied file name is harmless: no path separators
  * (`/`, `\`), no `.`/`..`, no drive prefix (`C:`), no NUL or other control
- * characters, at most 255 characters. Rally never uses the name for storage
+ * characters and no lone surrogates (the checks of the shared `textSchema`),
+ * at most 255 characters. Rally never uses the name for storage
  * (keys are UUIDv7s), but a name like `../x.png` only comes from a broken or
  * hostile client, so it is refused rather than silently cleaned.
  */
@@ -48,8 +50,7 @@ export function isSafeFileName(name: string): boolean {
   if (name === '.' || name === '..') return false;
   if (/[/\\]/.test(name)) return false;
   if (/^[A-Za-z]:/.test(name)) return false;
-  // eslint-disable-next-line no-control-regex
-  return !/[\u0000-\u001f\u007f]/.test(name);
+  return !hasControlCharacter(name) && !hasLoneSurrogate(name);
 }
 
 const ACCEPTED = new Set<string>(UPLOAD_IMAGE_TYPES);

@@ -40,7 +40,7 @@ import { registerCrossSiteGuard } from './cross-site.ts';
 import { AppError } from './errors.ts';
 import { registerProblemHandler } from './problem.ts';
 import { OneLinePerRequest } from './request-log.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { registerSecurityHeaders, setSecurityHeaders } from './security-headers.ts';
 import { fastifyTimeoutOptions, HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -110,6 +110,13 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     bodyLimit: 1024 * 1024,
     ...fastifyTimeoutOptions(options.httpTimeouts ?? HTTP_TIMEOUTS),
     logController: new OneLinePerRequest(),
+    // The router's own errors (a broken percent-encoding, a path parameter
+    // over maxParamLength) bypass setErrorHandler and the onSend hooks unless
+    // sent here, and would answer plain JSON without a `code` (RFC 9457).
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply, options.isProduction ?? false);
+      app.errorHandler(error, request, reply);
+    },
   });
   const bus = new PgBus(options.db, options.logger);
   const services = createServices(options.db, sms, clock, options.fileStore, bus);

@@ -13,7 +13,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  * The one error handler (CONVENTIONS.md): every error becomes an RFC 9457
  * `application/problem+json` answer with a stable `code`. AppErrors keep
  * their status and detail; Fastify's own 4xx errors (bad JSON, body too
- * large) map to `validation_failed`; a lost or unreachable database
+ * large: 413, bad URL encoding, and a path parameter too long: 414 — the
+ * router's reach here through `frameworkErrors` in app.ts) map to
+ * `validation_failed`; a lost or unreachable database
  * (`isDatabaseUnavailable`) is a 503 `service_unavailable` with
  * `Retry-After`; anything else is logged and answered as a 500 without
  * stack trace or SQL.
@@ -29,7 +31,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
         error.statusCode === 404 ? 'not_found' : 'validation_failed',
         error.statusCode === 415 ? 'Send the body as application/json.' : error.message,
       );
-      if (error.statusCode === 413) status = 413;
+      if (error.statusCode === 413 || error.statusCode === 414) status = error.statusCode;
     } else if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       problem = new AppError(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Content-Security-Policy of the web app's pages (CSP Level 3; directive
@@ -60,12 +60,25 @@ export function registerSecurityHeaders(
   { isProduction }: { isProduction: boolean },
 ): void {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', API_PATH.test(request.url) ? API_CSP : APP_CSP);
-    }
-    if (isProduction) reply.header('Strict-Transport-Security', HSTS);
+    setSecurityHeaders(request, reply, isProduction);
   });
+}
+
+/**
+ * Sets the headers of {@link registerSecurityHeaders} on one answer: for
+ * answers that bypass the onSend hooks (the router's own errors, sent
+ * through Fastify's `frameworkErrors`).
+ */
+export function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  isProduction: boolean,
+): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'same-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    reply.header('Content-Security-Policy', API_PATH.test(request.url) ? API_CSP : APP_CSP);
+  }
+  if (isProduction) reply.header('Strict-Transport-Security', HSTS);
 }

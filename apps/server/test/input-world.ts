@@ -1,0 +1,112 @@
+import { createProgram, type TestApp } from './harness.ts';
+import { ROUTE_INPUTS, type RouteInput } from './route-inputs.ts';
+import { createWorld, type World } from './world.ts';
+
+/** A {@link World} plus what the hostile-input tests may spend: an event to cancel, one to delete, a program to archive, a feed. */
+export interface InputWorld extends World {
+  spareEventId: string;
+  eventToDeleteId: string;
+  spareProgramId: string;
+  /** `{token}.ics` of the owner's own calendar feed (the routes here rotate only the child's). */
+  feedFile: string;
+}
+
+/**
+ * Builds an {@link InputWorld} through the API: {@link createWorld} plus two
+ * spare events and a spare program of org A, and a calendar feed of A's
+ * owner's own profile.
+ */
+export async function createInputWorld(t: TestApp): Promise<InputWorld> {
+  const world = await createWorld(t);
+  const owner = world.users.orgOwner;
+  const spareEvent = async () => {
+    const res = await t.req(owner, 'POST', `/api/programs/${world.programId}/events`, {
+      title: 'Spare',
+      startLocal: '2030-01-21T18:00',
+      endLocal: '2030-01-21T19:00',
+    });
+    return res.json().event.id as string;
+  };
+  const feed = await t.req(
+    owner,
+    'POST',
+    `/api/profiles/${world.selfProfiles.orgOwner}/calendar-feed`,
+  );
+  return {
+    ...world,
+    spareEventId: await spareEvent(),
+    eventToDeleteId: await spareEvent(),
+    spareProgramId: await createProgram(t, owner, world.orgId, { name: 'Spare' }),
+    feedFile: (feed.json().feed.path as string).split('/').pop() as string,
+  };
+}
+
+/** Who reaches a route by default: families on their profiles, global admins on /api/admin, else the org's owner. */
+function defaultActor(route: string): RouteInput['as'] {
+  if (route.startsWith('/api/admin/')) return 'globalAdmin';
+  if (route.startsWith('/api/profiles') || route.startsWith('/api/family')) return 'profileManager';
+  return 'orgOwner';
+}
+
+/** The value of path parameter `name` in `route` for the {@link InputWorld} `w`: ids the default actor may see. */
+export function paramValue(w: InputWorld, route: string, name: string): string {
+  const fromProfile = route.startsWith('/api/profiles/');
+  const values: Record<string, string> = {
+    orgId: w.orgId,
+    programId: w.programId,
+    eventId: w.eventId,
+    profileId: w.childProfileId,
+    subscriptionId: w.subscriptionId,
+    planId: w.planId,
+    inviteId: fromProfile ? w.profileInviteId : w.inviteId,
+    userId: w.users.orgStaff.id,
+    otherParty: fromProfile ? w.programId : w.childProfileId,
+    messageId: fromProfile ? w.familyMessageId : w.staffMessageId,
+    fileId: w.logoFileId,
+    file: w.feedFile,
+  };
+  const value = values[name];
+  if (value === undefined) throw new Error(`no value for :${name} of ${route}`);
+  return value;
+}
+
+/** A value of the world by name: a user's id (`orgStaff`), or an id of {@link InputWorld} (`planId`). */
+function worldValue(w: InputWorld, name: string): string {
+  const user = (w.users as Record<string, { id: string } | undefined>)[name];
+  const value = user ? user.id : (w as unknown as Record<string, unknown>)[name];
+  if (typeof value !== 'string') throw new Error(`no world value {${name}}`);
+  return value;
+}
+
+/** `value` with every `'{name}'` string replaced by {@link worldValue}. */
+function resolve<T>(w: InputWorld, value: T): T {
+  if (typeof value === 'string') {
+    const name = /^\{(\w+)\}$/.exec(value)?.[1];
+    return (name ? worldValue(w, name) : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => resolve(w, v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(w, v)])) as T;
+  }
+  return value;
+}
+
+/**
+ * The valid request of `METHOD /path` in `w`: its {@link RouteInput} with
+ * world values and the default actor filled in, and every path parameter's
+ * value (unencoded). Throws for a route missing from {@link ROUTE_INPUTS}.
+ */
+export function routeInput(
+  w: InputWorld,
+  key: string,
+): { input: RouteInput; params: Record<string, string> } {
+  const spec = ROUTE_INPUTS[key];
+  if (!spec) throw new Error(`no input for ${key}`);
+  const route = key.slice(key.indexOf(' ') + 1);
+  const input = resolve(w, { ...spec, as: spec.as === undefined ? defaultActor(route) : spec.as });
+  const names = [...route.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
+  const params = Object.fromEntries(
+    names.map((name) => [name, input.params?.[name] ?? paramValue(w, route, name)]),
+  );
+  return { input, params };
+}
