@@ -12,7 +12,11 @@ const program = 'program:0190a1b2-0000-7000-8000-000000000001';
 const conversation = 'conversation:0190a1b2-0000-7000-8000-000000000002';
 
 function client(
-  handlers: { onEvent?: (e: RealtimeEvent) => void; onResync?: (t: string) => void } = {},
+  handlers: {
+    onEvent?: (e: RealtimeEvent) => void;
+    onResync?: (t: string) => void;
+    onReplayed?: (t: string) => void;
+  } = {},
 ) {
   return new RealtimeClient({ url: 'ws://rally.test/api/realtime', ...handlers });
 }
@@ -58,15 +62,17 @@ describe('RealtimeClient reconnects', () => {
     c.close();
   });
 
-  it('resubscribes every followed topic after a reconnect, conversations with `since`', () => {
+  it('resubscribes every followed topic after a reconnect, a conversation from the lowest cursor its followers hold', () => {
     const c = client();
     c.subscribe(program, {});
-    c.subscribe(conversation, { since: () => '2030-01-07T10:00:00.000Z' });
+    c.subscribe(conversation, { cursor: () => 12 });
+    c.subscribe(conversation, { cursor: () => 9 });
+    c.subscribe(conversation, { cursor: () => undefined });
     const first = FakeWebSocket.latest();
     first.acceptAsServer('u1');
     expect(first.sentFrames()).toEqual([
       { type: 'subscribe', topic: program },
-      { type: 'subscribe', topic: conversation, since: '2030-01-07T10:00:00.000Z' },
+      { type: 'subscribe', topic: conversation, cursor: 9 },
     ]);
     first.drop();
     vi.advanceTimersByTime(1000);
@@ -77,17 +83,24 @@ describe('RealtimeClient reconnects', () => {
     c.close();
   });
 
-  it('resyncs each topic once the server confirms it again, except conversations it replays', () => {
+  it('resyncs each topic once the server confirms it again; a conversation it replays only when the replay is truncated', () => {
     const onResync = vi.fn();
-    const c = client({ onResync });
+    const onReplayed = vi.fn();
+    const c = client({ onResync, onReplayed });
     const programListener = { onResync: vi.fn() };
-    const replayed = { onResync: vi.fn(), since: () => '2030-01-07T10:00:00.000Z' };
+    const replayed = { onResync: vi.fn(), onReplayed: vi.fn(), cursor: () => 7 };
     const refetched = { onResync: vi.fn() };
     c.subscribe(program, programListener);
     c.subscribe(conversation, replayed);
     c.subscribe(conversation, refetched);
     FakeWebSocket.latest().acceptAsServer();
     FakeWebSocket.latest().confirmSubscriptions();
+    FakeWebSocket.latest().receive({
+      type: 'replayed',
+      topic: conversation,
+      seq: 7,
+      truncated: false,
+    });
     expect(onResync).not.toHaveBeenCalled(); // the first connection has nothing to catch up on
 
     FakeWebSocket.latest().drop();
@@ -96,10 +109,26 @@ describe('RealtimeClient reconnects', () => {
     socket.acceptAsServer();
     expect(programListener.onResync).not.toHaveBeenCalled(); // not before the server confirms
     socket.confirmSubscriptions();
-    expect(onResync.mock.calls).toEqual([[program], [conversation]]);
+    expect(onResync.mock.calls).toEqual([[program]]);
     expect(programListener.onResync).toHaveBeenCalledTimes(1);
     expect(refetched.onResync).toHaveBeenCalledTimes(1);
+    // The replay is complete: the thread is trusted, nothing refetches it.
+    socket.receive({ type: 'replayed', topic: conversation, seq: 11, truncated: false });
+    expect(replayed.onReplayed.mock.calls).toEqual([[7], [11]]);
+    expect(onReplayed.mock.calls).toEqual([[conversation], [conversation]]);
     expect(replayed.onResync).not.toHaveBeenCalled();
+    expect(onResync.mock.calls).toEqual([[program]]);
+
+    socket.drop();
+    vi.advanceTimersByTime(1000);
+    const third = FakeWebSocket.latest();
+    third.acceptAsServer();
+    third.confirmSubscriptions();
+    // Too much was missed: the server replays nothing, and the conversation refetches instead.
+    third.receive({ type: 'replayed', topic: conversation, seq: null, truncated: true });
+    expect(replayed.onResync).toHaveBeenCalledTimes(1);
+    expect(onResync.mock.calls).toEqual([[program], [program], [conversation]]);
+    expect(replayed.onReplayed).toHaveBeenCalledTimes(2);
     c.close();
   });
 

@@ -24,17 +24,21 @@ export interface TopicListener {
   /** An event on the topic. */
   onEvent?(event: RealtimeEvent): void;
   /**
-   * After a reconnect, once the topic is followed again: refetch what it
-   * shows (events may have been missed). Not called for a `conversation:`
-   * topic whose listener gave `since` (the server replays instead).
+   * Events may have been missed: refetch what the topic shows. Called after
+   * a reconnect once the topic is followed again, except for a
+   * `conversation:` topic resumed from the listener's `cursor` whose replay
+   * the server completed; and after a replay the server `truncated`.
    */
   onResync?(): void;
   /**
-   * For `conversation:` topics: the newest `createdAt`/`editedAt`/`deletedAt`
-   * (UTC ISO) the listener already has; the server replays what changed
-   * after it on resubscribe (docs/decisions/007).
+   * For `conversation:` topics: the change number through which the
+   * listener holds every change of the conversation (docs/decisions/007,
+   * resync by sequence); the server replays what changed after it, then
+   * says `replayed`. Undefined: nothing to resume from (refetch instead).
    */
-  since?(): string | undefined;
+  cursor?(): number | undefined;
+  /** A replay from `cursor` is complete: the listener now holds every change through `seq`. */
+  onReplayed?(seq: number): void;
   /** The topic was refused (`denied`) or taken away (`revoked`): the user may no longer see it. */
   onAccessLost?(reason: 'not_found' | 'unauthenticated' | 'revoked'): void;
 }
@@ -47,8 +51,13 @@ export interface RealtimeClientOptions {
   createSocket?: (url: string) => SocketLike;
   /** App-wide handling of every event, once per event (e.g. TanStack Query invalidations). */
   onEvent?(event: RealtimeEvent): void;
-  /** App-wide resync of a topic, once per topic after a reconnect or an access loss. */
+  /**
+   * App-wide resync of a topic, once per topic after a reconnect, an access
+   * loss or a truncated replay (not after a complete replay: see `onReplayed`).
+   */
   onResync?(topic: string): void;
+  /** App-wide handling of a complete replay of a `conversation:` topic (what it does not carry). */
+  onReplayed?(topic: string): void;
 }
 
 interface TopicEntry {
@@ -57,6 +66,11 @@ interface TopicEntry {
   isSubscribed: boolean;
   /** Resync once the server confirms it (set on reconnects). */
   needsResync: boolean;
+  /**
+   * The listeners whose `cursor` the current subscribe resumed from: the
+   * replay, not the confirmation, decides whether they resync (empty: no replay).
+   */
+  resumed: Set<TopicListener>;
   unsubscribeTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -92,8 +106,10 @@ export function loadFrameParser(): Promise<void> {
  * ref-counted topic subscriptions (the first follower subscribes, the last
  * one's leaving unsubscribes after {@link UNSUBSCRIBE_DELAY_MS}), reconnects
  * with backoff 1, 2, 5, 10 s (`reconnectDelayMs`), then resubscribes every
- * followed topic (with `since` for conversations) and resyncs the others
- * once the server confirms them. Pings every 15 s and treats 45 s of
+ * followed topic and resyncs it once the server confirms it — except a
+ * conversation resumed from its listeners' `cursor`, which the server
+ * replays (docs/decisions/007, resync by sequence): that one resyncs only
+ * when the replay says `truncated`. Pings every 15 s and treats 45 s of
  * silence as a dead connection. Realtime is lossy by design: callers keep
  * their data in TanStack Query and treat events as hints to refetch.
  */
@@ -135,6 +151,7 @@ export class RealtimeClient {
         listeners: new Set(),
         isSubscribed: false,
         needsResync: false,
+        resumed: new Set(),
         unsubscribeTimer: undefined,
       };
       this.topics.set(topic, entry);
@@ -282,6 +299,8 @@ export class RealtimeClient {
         return this.onAccessLost(frame.topic, 'revoked');
       case 'event':
         return this.onEvent(frame.event);
+      case 'replayed':
+        return this.onReplayed(frame.topic, frame.truncated ? null : frame.seq);
       case 'error':
         console.warn(`Realtime: ${frame.message}`);
         return;
@@ -304,11 +323,30 @@ export class RealtimeClient {
     entry.isSubscribed = true;
     if (!entry.needsResync) return;
     entry.needsResync = false;
-    const replayed = topic.startsWith('conversation:') && sinceOf(entry) !== undefined;
-    this.options.onResync?.(topic);
+    // A replay is coming: it says whether those resuming from a cursor must refetch.
+    if (entry.resumed.size === 0) this.options.onResync?.(topic);
     for (const listener of [...entry.listeners]) {
-      if (!(replayed && listener.since)) listener.onResync?.();
+      if (!entry.resumed.has(listener)) listener.onResync?.();
     }
+  }
+
+  /**
+   * The replay of `topic` ended: with `seq` when complete (its listeners
+   * now hold every change through it), null when the server truncated it
+   * (they and the app refetch instead of trusting it).
+   */
+  private onReplayed(topic: string, seq: number | null): void {
+    const entry = this.topics.get(topic);
+    if (!entry || entry.resumed.size === 0) return;
+    const listeners = [...entry.resumed].filter((l) => entry.listeners.has(l));
+    entry.resumed = new Set();
+    if (seq === null) {
+      this.options.onResync?.(topic);
+      for (const listener of listeners) listener.onResync?.();
+      return;
+    }
+    this.options.onReplayed?.(topic);
+    for (const listener of listeners) listener.onReplayed?.(seq);
   }
 
   private onAccessLost(topic: string, reason: 'not_found' | 'unauthenticated' | 'revoked'): void {
@@ -330,21 +368,23 @@ export class RealtimeClient {
   private sendSubscribe(topic: string): void {
     if (!this.isReady) return;
     const entry = this.topics.get(topic);
-    const since = topic.startsWith('conversation:') && entry ? sinceOf(entry) : undefined;
-    this.send({ type: 'subscribe', topic, ...(since ? { since } : {}) });
+    let cursor: number | undefined;
+    if (entry) {
+      entry.resumed = new Set();
+      if (topic.startsWith('conversation:')) {
+        // Each must get every change after its own cursor: resume from the lowest.
+        for (const listener of entry.listeners) {
+          const held = listener.cursor?.();
+          if (held === undefined) continue;
+          entry.resumed.add(listener);
+          if (cursor === undefined || held < cursor) cursor = held;
+        }
+      }
+    }
+    this.send({ type: 'subscribe', topic, ...(cursor === undefined ? {} : { cursor }) });
   }
 
   private send(frame: ClientFrame): void {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(frame));
   }
-}
-
-/** The newest `since` among a topic's listeners (ISO strings compare in time order). */
-function sinceOf(entry: TopicEntry): string | undefined {
-  let newest: string | undefined;
-  for (const listener of entry.listeners) {
-    const since = listener.since?.();
-    if (since && (!newest || since > newest)) newest = since;
-  }
-  return newest;
 }

@@ -8,7 +8,11 @@ import { programKeys } from '../features/programs/api';
 import { attendanceKeys } from '../features/programs/attendance-api';
 import { profileKeys } from '../features/profiles/api';
 import { clientConfigKey } from './client-config';
-import { invalidateForEvent, invalidateForTopic } from './realtime-invalidation';
+import {
+  invalidateAfterReplay,
+  invalidateForEvent,
+  invalidateForTopic,
+} from './realtime-invalidation';
 
 const P = 'p1';
 const E = 'e1';
@@ -149,11 +153,12 @@ describe('invalidateForEvent (the default mapping of topics and kinds to queries
 });
 
 describe('invalidateForTopic (resync after a reconnect or an access loss)', () => {
-  it('refetches everything a topic shows', () => {
+  it('refetches everything a topic shows; after a complete conversation replay only the unread badges', () => {
     expect(invalidatedBy((q) => invalidateForTopic(q, `conversation:conv1`))).toEqual([
       'thread',
       'unread',
     ]);
+    expect(invalidatedBy((q) => invalidateAfterReplay(q))).toEqual(['unread']);
     expect(invalidatedBy((q) => invalidateForTopic(q, `profile:${C}`))).toEqual(
       [
         'familyEvents',

@@ -180,3 +180,12 @@ export function invalidateForTopic(queryClient: QueryClient, topic: string): voi
       return;
   }
 }
+
+/**
+ * After a complete replay of a `conversation:` topic (docs/decisions/007,
+ * resync by sequence): the thread got every change it missed and both read
+ * marks, so only the unread badges, which the replay does not carry, refetch.
+ */
+export function invalidateAfterReplay(queryClient: QueryClient): void {
+  invalidate(queryClient, unreadCounts);
+}

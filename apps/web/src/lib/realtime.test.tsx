@@ -7,7 +7,7 @@ import { mockApi } from '../test/api-mock';
 import { FakeWebSocket } from '../test/fake-websocket';
 import { makeEvent, makeEventDetail, makeRsvpCounts, makeUser } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-import { newestChangeAt, realtimeUrl, useRealtime } from './realtime';
+import { realtimeUrl, useRealtime } from './realtime';
 
 describe('a live page', () => {
   it('shows another family’s RSVP on the program event page without a reload', async () => {
@@ -82,18 +82,5 @@ describe('useRealtime', () => {
     expect(realtimeUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe(
       'ws://localhost:3000/api/realtime',
     );
-  });
-});
-
-describe('newestChangeAt', () => {
-  it('newestChangeAt is the latest of created, edited and deleted times', () => {
-    expect(newestChangeAt([])).toBeUndefined();
-    expect(
-      newestChangeAt([
-        { createdAt: '2030-01-07T10:00:00.000Z', editedAt: '2030-01-07T10:09:00.000Z' },
-        { createdAt: '2030-01-07T10:05:00.000Z', editedAt: null, deletedAt: null },
-        { createdAt: '2030-01-07T10:01:00.000Z', deletedAt: '2030-01-07T10:07:00.000Z' },
-      ]),
-    ).toBe('2030-01-07T10:09:00.000Z');
   });
 });

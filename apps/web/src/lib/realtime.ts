@@ -3,7 +3,11 @@ import { REALTIME_PATH } from '@rally/shared/realtime-socket';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RealtimeClient, type TopicListener } from './realtime-client';
-import { invalidateForEvent, invalidateForTopic } from './realtime-invalidation';
+import {
+  invalidateAfterReplay,
+  invalidateForEvent,
+  invalidateForTopic,
+} from './realtime-invalidation';
 
 const clients = new WeakMap<QueryClient, RealtimeClient>();
 
@@ -18,8 +22,9 @@ export function realtimeUrl(
 /**
  * The app's one realtime client (DESIGN.md §4), created on first use for
  * `queryClient`: every event invalidates the TanStack Query keys its topic
- * and kind map to (realtime-invalidation.ts), and a resync after a
- * reconnect or an access loss invalidates everything the topic shows.
+ * and kind map to (realtime-invalidation.ts), a resync after a reconnect,
+ * an access loss or a truncated replay invalidates everything the topic
+ * shows, and a complete conversation replay what it does not carry.
  */
 export function getRealtimeClient(queryClient: QueryClient): RealtimeClient {
   let client = clients.get(queryClient);
@@ -28,6 +33,7 @@ export function getRealtimeClient(queryClient: QueryClient): RealtimeClient {
       url: realtimeUrl(),
       onEvent: (event) => invalidateForEvent(queryClient, event),
       onResync: (topic) => invalidateForTopic(queryClient, topic),
+      onReplayed: () => invalidateAfterReplay(queryClient),
     });
     clients.set(queryClient, client);
   }
@@ -36,10 +42,18 @@ export function getRealtimeClient(queryClient: QueryClient): RealtimeClient {
 
 /** Options of {@link useRealtime}: see `TopicListener` in realtime-client.ts. */
 export interface UseRealtimeOptions {
-  /** After a reconnect, once followed again (the default invalidations have run already). */
+  /**
+   * After a reconnect once followed again, or a truncated replay (the
+   * default invalidations have run already).
+   */
   onResync?: () => void;
-  /** `conversation:` topics: the newest change (UTC ISO) already shown; the server replays after it. */
-  since?: () => string | undefined;
+  /**
+   * `conversation:` topics: the change number through which every change
+   * is held; the server replays after it (docs/decisions/007, resync by sequence).
+   */
+  cursor?: () => number | undefined;
+  /** `conversation:` topics: a replay from `cursor` is complete through change `seq`. */
+  onReplayed?: (seq: number) => void;
   /** The topic was denied or revoked (the user lost access). */
   onAccessLost?: (reason: 'not_found' | 'unauthenticated' | 'revoked') => void;
 }
@@ -53,7 +67,7 @@ export interface UseRealtimeOptions {
  *
  * @example
  * useRealtime(`conversation:${id}`, (e) => e.kind === 'message.created' && append(e.payload), {
- *   since: () => newestChangeAt(messages),
+ *   cursor: () => held.value,
  * });
  */
 export function useRealtime(
@@ -81,7 +95,8 @@ export function useRealtimeTopics(
     const listener: TopicListener = {
       onEvent: (event) => latest.current.onEvent?.(event),
       onResync: () => latest.current.onResync?.(),
-      since: () => latest.current.since?.(),
+      cursor: () => latest.current.cursor?.(),
+      onReplayed: (seq) => latest.current.onReplayed?.(seq),
       onAccessLost: (reason) => latest.current.onAccessLost?.(reason),
     };
     const client = getRealtimeClient(queryClient);
@@ -105,21 +120,4 @@ export function useRealtimeUser(userId: string | null): void {
     // A socket still connecting sends the new cookie anyway.
     if (client?.isConnected && client.userId !== userId) client.reconnect();
   }, [queryClient, userId]);
-}
-
-/**
- * The newest change among messages (`createdAt`, `editedAt`, `deletedAt`,
- * UTC ISO): the `since` of a conversation topic's resubscribe. Undefined
- * for no messages.
- */
-export function newestChangeAt(
-  messages: readonly { createdAt: string; editedAt?: string | null; deletedAt?: string | null }[],
-): string | undefined {
-  let newest: string | undefined;
-  for (const m of messages) {
-    for (const at of [m.createdAt, m.editedAt, m.deletedAt]) {
-      if (at && (!newest || Date.parse(at) > Date.parse(newest))) newest = at;
-    }
-  }
-  return newest;
 }

@@ -14,25 +14,41 @@ import { waitingMessages, type QueuedMessage } from './message-outbox';
 const at = (minute: number) => new Date(Date.UTC(2025, 10, 21, 10, minute)).toISOString();
 
 describe('message cache', () => {
-  it('shows a message seen live and again in a page once, oldest first, the edit winning', () => {
-    const first = makeMessage({ createdAt: at(1), body: 'Hello' });
-    const second = makeMessage({ createdAt: at(2) });
-    const edited = { ...first, body: 'Hello all', editedAt: at(3) };
+  it('shows a message seen live and again in a page once, oldest first, the later change winning', () => {
+    const first = makeMessage({ createdAt: at(1), body: 'Hello', seq: 1 });
+    const second = makeMessage({ createdAt: at(2), seq: 2 });
+    const edited = { ...first, body: 'Hello all', editedAt: at(3), seq: 3 };
     const merged = mergeMessages([second, edited], [first, second]);
     expect(merged.map((message) => message.id)).toEqual([first.id, second.id]);
     expect(merged[0]?.body).toBe('Hello all');
+    // Two edits: the one committed last wins, even when its server's clock said earlier.
+    const committedLast = { ...first, body: 'Hello everyone', editedAt: at(2), seq: 4 };
+    expect(mergeMessages([edited], [committedLast])[0]?.body).toBe('Hello everyone');
+    expect(mergeMessages([committedLast], [edited])[0]?.body).toBe('Hello everyone');
   });
 
   it('keeps older pages when a refetch reaches back to them, and starts again after a gap', () => {
-    const old = Array.from({ length: 3 }, (_, index) => makeMessage({ createdAt: at(index) }));
-    const cached = makeThread({ messages: old, hasOlder: true });
+    const old = Array.from({ length: 3 }, (_, index) =>
+      makeMessage({ createdAt: at(index), seq: index + 1 }),
+    );
+    const cached = makeThread({ messages: old, hasOlder: true, seq: 3 });
     const overlapping = makeThread({
-      messages: [old[2]!, makeMessage({ createdAt: at(10) })],
+      messages: [old[2]!, makeMessage({ createdAt: at(10), seq: 4 })],
       hasOlder: true,
+      seq: 4,
     });
     expect(mergeNewestPage(cached, overlapping).messages).toHaveLength(4);
-    const afterGap = makeThread({ messages: [makeMessage({ createdAt: at(50) })], hasOlder: true });
+    const afterGap = makeThread({
+      messages: [makeMessage({ createdAt: at(50), seq: 60 })],
+      hasOlder: true,
+      seq: 60,
+    });
     expect(mergeNewestPage(cached, afterGap).messages).toEqual(afterGap.messages);
+    // A message that arrived live after the page was read stays, gap or not.
+    const live = makeMessage({ createdAt: at(51), seq: 61 });
+    const merged = mergeNewestPage({ ...cached, messages: [...old, live] }, afterGap);
+    expect(merged.messages).toEqual([...afterGap.messages, live]);
+    expect(merged.seq).toBe(60);
   });
 
   it('gives a new thread the conversation id of its first message', () => {

@@ -8,16 +8,13 @@ export function compareMessages(a: Message, b: Message): number {
   return a.id < b.id ? -1 : 1;
 }
 
-/** The latest change a message carries (UTC ISO): its deletion, edit or creation. */
-function changedAt(message: Message): string {
-  return [message.createdAt, message.editedAt ?? '', message.deletedAt ?? ''].sort().at(-1) ?? '';
-}
-
 /**
  * Merges messages by id (docs/decisions/007: a message seen live and again
- * in a page or replay shows once). Of two copies the one with the later
- * change wins (an edit or delete beats the original; the later copy on a
- * tie); `isRead` stays true once either copy says so. Answers oldest first.
+ * in a page or replay shows once). Of two copies the one with the higher
+ * `seq` (its latest change's number in the conversation) wins: an edit or
+ * delete beats the original, and of two edits the one committed last,
+ * whatever their clocks said (the later copy on a tie); `isRead` stays true
+ * once either copy says so. Answers oldest first.
  */
 export function mergeMessages(
   existing: readonly Message[],
@@ -31,7 +28,7 @@ export function mergeMessages(
       byId.set(message.id, message);
       continue;
     }
-    const winner = changedAt(message) >= changedAt(current) ? message : current;
+    const winner = message.seq >= current.seq ? message : current;
     byId.set(message.id, { ...winner, isRead: current.isRead || message.isRead });
   }
   return [...byId.values()].sort(compareMessages);
@@ -39,21 +36,24 @@ export function mergeMessages(
 
 /**
  * Lays a freshly fetched newest page over what the cache held (a refetch
- * after a reconnect, a return to the page): older messages loaded before stay
- * when the new page reaches back to them; when it does not (more than a page
- * came meanwhile), the cache starts again from the new page, so the thread
- * never shows a silent gap.
+ * after a truncated replay, a return to the page): older messages loaded
+ * before stay when the new page reaches back to them; when it does not
+ * (more than a page came meanwhile), the cache starts again from the new
+ * page, so the thread never shows a silent gap. Copies changed after the
+ * page was read (`seq` past the page's: live events that overtook the
+ * request) stay either way, and do not count as reaching back.
  */
 export function mergeNewestPage(previous: Thread | undefined, fresh: Thread): Thread {
-  if (!previous || previous.messages.length === 0 || fresh.messages.length === 0) return fresh;
+  if (!previous || previous.messages.length === 0) return fresh;
+  const newer = previous.messages.filter((m) => m.seq > fresh.seq);
   const oldestFresh = fresh.messages[0];
-  const newestKnown = previous.messages.at(-1);
+  const newestKnown = previous.messages.filter((m) => m.seq <= fresh.seq).at(-1);
   const overlaps =
     !fresh.hasOlder ||
     (oldestFresh !== undefined &&
       newestKnown !== undefined &&
       compareMessages(oldestFresh, newestKnown) <= 0);
-  if (!overlaps) return fresh;
+  if (!overlaps) return { ...fresh, messages: mergeMessages(fresh.messages, newer) };
   return {
     ...fresh,
     messages: mergeMessages(previous.messages, fresh.messages),
