@@ -97,11 +97,15 @@ function InviteRow({ invite }: { invite: MyInvite }) {
   const decline = useDeclineInvite();
   const sentence = describeInvite(t, invite);
   const failure = accept.error ?? decline.error;
-  const onError = (error: unknown) => {
-    // Withdrawn or answered elsewhere meanwhile: say so, and let it leave the list.
-    if (!isApiError(error, 'not_found')) return;
-    notify(t('invites.gone'));
-    void queryClient.invalidateQueries({ queryKey: ['invites'] });
+  // `mutateAsync`, not `mutate` callbacks: the refetched list unmounts this
+  // row before a `mutate` callback would run, and the toast must still show.
+  const answer = (send: () => Promise<string>) => {
+    send().then(notify, (error: unknown) => {
+      // Withdrawn or answered elsewhere meanwhile: say so, and let it leave the list.
+      if (!isApiError(error, 'not_found')) return;
+      notify(t('invites.gone'));
+      void queryClient.invalidateQueries({ queryKey: ['invites'] });
+    });
   };
   const isBusy = accept.isPending || decline.isPending;
   return (
@@ -116,10 +120,7 @@ function InviteRow({ invite }: { invite: MyInvite }) {
             aria-label={t('invites.acceptNamed', { invite: sentence })}
             onClick={() => {
               decline.reset();
-              accept.mutate(invite, {
-                onSuccess: (answer) => notify(describeAccepted(t, invite, answer)),
-                onError,
-              });
+              answer(async () => describeAccepted(t, invite, await accept.mutateAsync(invite)));
             }}
           >
             {t('invites.accept')}
@@ -132,7 +133,10 @@ function InviteRow({ invite }: { invite: MyInvite }) {
             aria-label={t('invites.declineNamed', { invite: sentence })}
             onClick={() => {
               accept.reset();
-              decline.mutate(invite, { onSuccess: () => notify(t('invites.declined')), onError });
+              answer(async () => {
+                await decline.mutateAsync(invite);
+                return t('invites.declined');
+              });
             }}
           >
             {t('invites.decline')}
