@@ -53,7 +53,10 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
  * A message (issue 6). `body` is plain text (links are made clickable by the
  * client; nothing is rendered as HTML); empty with `deletedAt` for a deleted
  * message. `isRead` is whether the other side has read it (per side, not per
- * person: docs/decisions/007). `sender` null for a deleted user.
+ * person: docs/decisions/007). `sender` null for a deleted user. `seq` is
+ * the number of its latest change (creation, edit or deletion) in the
+ * conversation's change sequence: of two copies of one message, the one
+ * with the higher `seq` is newer (docs/decisions/007, resync by sequence).
  */
 export const messageSchema = z.object({
   id: idSchema,
@@ -67,6 +70,7 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  seq: z.number().int().min(1),
   isRead: z.boolean(),
   /** The caller may still edit or delete it (own, within 15 minutes, not deleted). */
   canModify: z.boolean(),
@@ -150,6 +154,12 @@ export const threadSchema = z.object({
   canWrite: z.boolean(),
   /** When the other side last read the thread (its newest read message's time), or null. */
   otherSideReadAt: z.string().nullable(),
+  /**
+   * The conversation's change sequence as read before the messages (0: no
+   * thread yet): the page holds every change through it, so a realtime
+   * `subscribe` may resume from it (`cursor`, docs/decisions/007).
+   */
+  seq: z.number().int().min(0),
 });
 /** See {@link threadSchema}. */
 export type Thread = z.infer<typeof threadSchema>;

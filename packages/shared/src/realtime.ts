@@ -45,27 +45,41 @@ export type RealtimeKind = z.infer<typeof realtimeKindSchema>;
  * what changed, the ids concerned and a version that only increases for the
  * thing that changed. New chat messages and notifications carry their
  * `payload` (the API shape); everything else is a signal to refetch.
+ * `message.created` / `message.updated` on `conversation:{id}` carry `seq`,
+ * the change's number in the conversation's change sequence
+ * (docs/decisions/007, resync by sequence): every such change has one, and
+ * the numbers of one conversation have no gaps, so a client can tell which
+ * it holds.
  */
 export const realtimeEventSchema = z.object({
   topic: z.string(),
   kind: realtimeKindSchema,
   ids: z.array(z.string()),
   version: z.number(),
+  seq: z.number().int().min(1).optional(),
   payload: z.unknown().optional(),
 });
 /** See {@link realtimeEventSchema}. */
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
 /**
- * Client -> server messages. `subscribe` may name `since` (an ISO instant:
- * the newest change the client already has) on a `conversation:` topic; the
- * server then first replays the messages created, edited or deleted after it
- * (a resync after a reconnect). `auth` carries a Bearer session token for
- * clients that cannot send the cookie (the native app); it must come first.
+ * Client -> server messages. `subscribe` may name `cursor` on a
+ * `conversation:` topic: the sequence number through which the client holds
+ * every change (docs/decisions/007, resync by sequence); the server then
+ * first replays what changed after it and ends with `replayed`. `since` (an
+ * ISO instant) is what older clients send instead: it is accepted and
+ * answered with a truncated `replayed` (a time cannot say what a client
+ * missed). `auth` carries a Bearer session token for clients that cannot
+ * send the cookie (the native app); it must come first.
  */
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
-  z.object({ type: z.literal('subscribe'), topic: topicSchema, since: z.string().optional() }),
+  z.object({
+    type: z.literal('subscribe'),
+    topic: topicSchema,
+    cursor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    since: z.string().optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), topic: topicSchema }),
   z.object({ type: z.literal('ping') }),
 ]);
@@ -77,7 +91,14 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
  * who the server sees, null when signed out), `subscribed`, `denied` (the
  * topic does not exist for this user: `not_found`, or needs sign-in:
  * `unauthenticated`), `revoked` (access lost; delivery stopped), `event`,
- * `pong`, and `error` (a malformed frame).
+ * `replayed`, `pong`, and `error` (a malformed frame).
+ *
+ * `replayed` ends the replay of a `subscribe` that named `cursor` (or
+ * `since`), after its events and before live ones: `seq` is the cursor the
+ * client now holds every change through; `truncated: true` (`seq` null)
+ * says the server replayed nothing because more than 200 changes were
+ * missed or the cursor is not one it can resume from, so the client
+ * refetches the thread (docs/decisions/007, resync by sequence).
  */
 export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.string().nullable() }),
@@ -89,6 +110,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('revoked'), topic: z.string() }),
   z.object({ type: z.literal('event'), event: realtimeEventSchema }),
+  z.object({
+    type: z.literal('replayed'),
+    topic: z.string(),
+    seq: z.number().int().min(0).nullable(),
+    truncated: z.boolean(),
+  }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -15,11 +15,15 @@ export type AnnouncementRow = typeof announcements.$inferSelect & {
   eventTimeZone: string | null;
 };
 
-/** One family's copy of an announcement: the message, its thread and the thread's profile. */
+/**
+ * One family's copy of an announcement: the message, its thread, the
+ * thread's profile and the copy's number in the thread's change sequence.
+ */
 export type AnnouncementCopy = {
   messageId: string;
   conversationId: string;
   profileId: string;
+  seq: number;
 };
 
 /**
@@ -123,10 +127,12 @@ export async function ensureConversations(
 
 /**
  * Writes one copy of `announcement` (`kind = 'announcement'`) into the
- * thread of each of `profileIds` in its program, in one statement, and moves
- * those threads' last message and staff read time forward to its time.
- * Each copy's `clientMessageId` is `{announcement key}:{profileId}` (unique
- * per sender, and never a key a client can send: those have no `:`).
+ * thread of each of `profileIds` in its program, in one statement: each
+ * thread takes its next change number (row-locking it until commit,
+ * docs/decisions/007 resync by sequence), its last message and staff read
+ * time move forward to the announcement's time, and the copy gets that
+ * number. Each copy's `clientMessageId` is `{announcement key}:{profileId}`
+ * (unique per sender, and never a key a client can send: those have no `:`).
  */
 export async function insertCopies(
   tx: Tx,
@@ -136,25 +142,25 @@ export async function insertCopies(
   const a = announcement;
   const at = sql`${a.createdAt.toISOString()}::timestamptz`;
   const result = await tx.execute<AnnouncementCopy>(sql`
-    with inserted as (
-      insert into messages (id, org_id, conversation_id, sender_user_id, sender_side, kind,
-        announcement_id, body, client_message_id, created_at)
-      select ${sqlUuidv7}, c.org_id, c.id, ${a.senderUserId}::uuid, 'staff', 'announcement',
-        ${a.id}::uuid, ${a.body}, ${a.clientMessageId} || ':' || c.profile_id::text, ${at}
-      from conversations c
+    with touched as (
+      update conversations c
+      set seq = c.seq + 1,
+        last_message_at = greatest(c.last_message_at, ${at}),
+        staff_read_at = greatest(c.staff_read_at, ${at})
       where c.program_id = ${a.programId}
         and c.profile_id = any(${sql.param(profileIds)}::uuid[])
-      returning id, conversation_id
+      returning c.id, c.org_id, c.profile_id, c.seq
     ),
-    touched as (
-      update conversations c
-      set last_message_at = greatest(c.last_message_at, ${at}),
-        staff_read_at = greatest(c.staff_read_at, ${at})
-      from inserted i
-      where c.id = i.conversation_id
-      returning c.id, c.profile_id
+    inserted as (
+      insert into messages (id, org_id, conversation_id, sender_user_id, sender_side, kind,
+        announcement_id, body, client_message_id, created_at, seq)
+      select ${sqlUuidv7}, t.org_id, t.id, ${a.senderUserId}::uuid, 'staff', 'announcement',
+        ${a.id}::uuid, ${a.body}, ${a.clientMessageId} || ':' || t.profile_id::text, ${at}, t.seq
+      from touched t
+      returning id, conversation_id, seq
     )
-    select i.id as "messageId", i.conversation_id as "conversationId", t.profile_id as "profileId"
+    select i.id as "messageId", i.conversation_id as "conversationId", t.profile_id as "profileId",
+      i.seq
     from inserted i join touched t on t.id = i.conversation_id`);
   return result.rows;
 }

@@ -152,12 +152,13 @@ function copyEvents(
       createdAt: a.createdAt.toISOString(),
       editedAt: null,
       deletedAt: null,
+      seq: copy.seq,
       isRead: false,
       canModify: false,
     };
     const parties = { ...copy, programId: a.programId };
     events.push(
-      ...messageChanged('message.created', parties, message).filter(
+      ...messageChanged('message.created', parties, message, copy.seq).filter(
         (e) => !e.topic.startsWith('program:'),
       ),
     );

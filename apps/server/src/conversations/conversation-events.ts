@@ -25,13 +25,16 @@ export function inboxesChanged(p: Parties, version: number): RealtimeEvent[] {
  * A new or changed message: `message.created` / `message.updated` on
  * `conversation:{id}` with the message as payload (as a realtime payload
  * every participant receives: `canModify` false, clients decide for their
- * own messages), and both inboxes changed. `version` is the message's
- * newest time in ms (created, edited or deleted).
+ * own messages) and `seq`, the change's number in the conversation's
+ * sequence (docs/decisions/007, resync by sequence); and both inboxes
+ * changed. `version` is the message's newest time in ms (created, edited
+ * or deleted).
  */
 export function messageChanged(
   kind: 'message.created' | 'message.updated',
   p: Parties,
   message: Message,
+  seq: number,
 ): RealtimeEvent[] {
   const version = Math.max(
     ...[message.createdAt, message.editedAt, message.deletedAt]
@@ -44,6 +47,7 @@ export function messageChanged(
       kind,
       ids: [message.id],
       version,
+      seq,
       payload: message,
     },
     ...inboxesChanged(p, version),

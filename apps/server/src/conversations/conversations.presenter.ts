@@ -103,6 +103,7 @@ export function presentMessage(m: MessageView, viewer: MessageViewer): Message {
     createdAt: m.createdAt.toISOString(),
     editedAt: m.editedAt ? m.editedAt.toISOString() : null,
     deletedAt: m.deletedAt ? m.deletedAt.toISOString() : null,
+    seq: m.seq,
     isRead: readByOther !== null && readByOther.getTime() >= m.createdAt.getTime(),
     canModify,
   };

@@ -48,6 +48,7 @@ export async function findThreadContext(
     lastMessageAt: string | null;
     staffReadAt: string | null;
     familyReadAt: string | null;
+    seq: number | null;
     hasAnySubscription: boolean;
     hasLiveSubscription: boolean;
   }>(sql`
@@ -55,7 +56,7 @@ export async function findThreadContext(
       pr.status as "programStatus", p.id as "profileId", p.display_name as "profileName",
       p.photo_file_id as "profilePhotoFileId",
       c.id as "conversationId", c.created_at as "createdAt", c.last_message_at as "lastMessageAt",
-      c.staff_read_at as "staffReadAt", c.family_read_at as "familyReadAt",
+      c.staff_read_at as "staffReadAt", c.family_read_at as "familyReadAt", c.seq,
       exists (
         select 1 from subscriptions s where s.program_id = pr.id and s.profile_id = p.id
       ) as "hasAnySubscription",
@@ -70,7 +71,7 @@ export async function findThreadContext(
     where pr.id = ${programId} and p.id = ${profileId}`);
   const row = result.rows[0];
   if (!row) return undefined;
-  const { conversationId, createdAt, lastMessageAt, staffReadAt, familyReadAt, ...rest } = row;
+  const { conversationId, createdAt, lastMessageAt, staffReadAt, familyReadAt, seq, ...rest } = row;
   return {
     ...rest,
     conversation:
@@ -84,6 +85,7 @@ export async function findThreadContext(
             lastMessageAt: dateOrNull(lastMessageAt),
             staffReadAt: dateOrNull(staffReadAt),
             familyReadAt: dateOrNull(familyReadAt),
+            seq: seq ?? 0,
           }
         : null,
   };
@@ -138,31 +140,76 @@ export interface ReadState {
 }
 
 /**
- * Records a new message at `at` (UTC) by `side`: the thread's
- * `lastMessageAt` and the sender's side read state move forward to it
- * (`greatest()`: never back), since whoever writes has read the thread.
- * Returns both sides' read times after the change.
+ * Records a new message at `at` (UTC) by `side`: the conversation's change
+ * sequence moves on by one (docs/decisions/007, resync by sequence: the
+ * `UPDATE` row-locks the conversation until commit, so its changes commit in
+ * sequence order), its `lastMessageAt` and the sender's side read state
+ * move forward to `at` (`greatest()`: never back), since whoever writes has
+ * read the thread. Returns the message's sequence number and both sides'
+ * read times after the change.
  */
 export async function touchConversation(
   tx: Tx,
   conversationId: string,
   side: ConversationSide,
   at: Date,
-): Promise<ReadState> {
+): Promise<ReadState & { seq: number }> {
   const column = readColumn(side);
   const time = sql`${at.toISOString()}::timestamptz`;
-  const result = await tx.execute<{ staffReadAt: string | null; familyReadAt: string | null }>(sql`
+  const result = await tx.execute<{
+    seq: number;
+    staffReadAt: string | null;
+    familyReadAt: string | null;
+  }>(sql`
     update conversations
-    set last_message_at = greatest(last_message_at, ${time}),
+    set seq = seq + 1,
+      last_message_at = greatest(last_message_at, ${time}),
       ${column} = greatest(${column}, ${time})
     where id = ${conversationId}
-    returning staff_read_at as "staffReadAt", family_read_at as "familyReadAt"`);
+    returning seq, staff_read_at as "staffReadAt", family_read_at as "familyReadAt"`);
   const row = result.rows[0];
+  if (!row) throw new Error('a conversation vanished while a message was written to it');
   return {
-    staffReadAt: dateOrNull(row?.staffReadAt ?? null),
-    familyReadAt: dateOrNull(row?.familyReadAt ?? null),
+    seq: row.seq,
+    staffReadAt: dateOrNull(row.staffReadAt),
+    familyReadAt: dateOrNull(row.familyReadAt),
   };
 }
+
+/**
+ * Runs `write` (a change to conversation `conversationId`, e.g. an edit or a
+ * delete) in one transaction that first takes the conversation's next
+ * change number (docs/decisions/007, resync by sequence: the `UPDATE`
+ * row-locks the conversation until commit, so its changes commit in
+ * sequence order). When `write` changes nothing (undefined), or there is
+ * no such conversation, the transaction rolls back, number and all: a
+ * number no change took would be a gap in the sequence. Answers what
+ * `write` answered.
+ */
+export async function withNextSequence<T>(
+  db: Db,
+  conversationId: string,
+  write: (tx: Tx, seq: number) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(conversations)
+        .set({ seq: sql`${conversations.seq} + 1` })
+        .where(eq(conversations.id, conversationId))
+        .returning({ seq: conversations.seq });
+      const written = row ? await write(tx, row.seq) : undefined;
+      if (written === undefined) throw new NothingWritten();
+      return written;
+    });
+  } catch (err) {
+    if (err instanceof NothingWritten) return undefined;
+    throw err;
+  }
+}
+
+/** Rolls back a {@link withNextSequence} whose write changed nothing. */
+class NothingWritten extends Error {}
 
 /**
  * Marks conversation `conversationId` read by `side` through message

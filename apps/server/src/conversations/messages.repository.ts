@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { files, messageAttachments, messages, users } from '../db/schema/index.ts';
 
@@ -179,32 +179,25 @@ export async function listPage(
 }
 
 /**
- * Messages of `conversationId` created, edited or deleted after `since`
- * (UTC), oldest change first, at most `limit` (the realtime resync of
- * docs/decisions/007).
+ * Messages of `conversationId` whose latest change comes after change
+ * `cursor` in the conversation's sequence, by sequence number, at most
+ * `limit` (the realtime resync of docs/decisions/007). One statement, so
+ * what it lists is one snapshot: every change it does not list either is
+ * at most `cursor` or committed later (changes to one conversation commit
+ * in sequence order).
  */
-export async function listChangedSince(
+export async function listChangedAfter(
   db: Db,
   conversationId: string,
-  since: Date,
+  cursor: number,
   limit: number,
 ): Promise<MessageView[]> {
-  const changedAt = sql`greatest(${messages.createdAt}, coalesce(${messages.editedAt}, ${messages.createdAt}), coalesce(${messages.deletedAt}, ${messages.createdAt}))`;
   const rows = await db
     .select(viewColumns)
     .from(messages)
     .leftJoin(users, eq(users.id, messages.senderUserId))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        or(
-          gt(messages.createdAt, since),
-          gt(messages.editedAt, since),
-          gt(messages.deletedAt, since),
-        ),
-      ),
-    )
-    .orderBy(asc(changedAt), asc(messages.id))
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, cursor)))
+    .orderBy(asc(messages.seq))
     .limit(limit);
   return withAttachments(db, rows);
 }
@@ -231,18 +224,18 @@ function ownAndRecent(m: OwnMessage) {
 
 /**
  * Sets the body of an own, undeleted, recent message (every condition
- * checked by the `UPDATE` itself, so the edit window cannot be raced).
+ * checked by the `UPDATE` itself, so the edit window cannot be raced) and
+ * gives it change number `seq` (taken in `tx` with `nextSequence`).
  * Returns the edited row, or undefined when a condition failed.
  */
 export async function editOwnMessage(
-  db: Db,
+  tx: Tx,
   m: OwnMessage,
-  body: string,
-  at: Date,
+  change: { body: string; at: Date; seq: number },
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
+  const [row] = await tx
     .update(messages)
-    .set({ body, editedAt: at })
+    .set({ body: change.body, editedAt: change.at, seq: change.seq })
     .where(ownAndRecent(m))
     .returning();
   return row;
@@ -250,19 +243,20 @@ export async function editOwnMessage(
 
 /**
  * Deletes an own, recent message the way docs/decisions/007 says: the row
- * stays with an empty body and `deletedAt`; its attachments' files are
- * removed (rows here, bytes by the caller after commit, from the returned
- * storage keys). Undefined (nothing changed) when a condition of
- * {@link editOwnMessage} failed.
+ * stays with an empty body, `deletedAt` and change number `seq` (taken in
+ * `tx` with `nextSequence`); its attachments' files are removed (rows here,
+ * bytes by the caller after commit, from the returned storage keys).
+ * Undefined (nothing changed) when a condition of {@link editOwnMessage}
+ * failed.
  */
 export async function deleteOwnMessage(
   tx: Tx,
   m: OwnMessage,
-  at: Date,
+  change: { at: Date; seq: number },
 ): Promise<{ row: MessageRow; storageKeys: string[] } | undefined> {
   const [row] = await tx
     .update(messages)
-    .set({ body: '', deletedAt: at })
+    .set({ body: '', deletedAt: change.at, seq: change.seq })
     .where(ownAndRecent(m))
     .returning();
   if (!row) return undefined;

@@ -23,6 +23,26 @@ import * as repo from './messages.repository.ts';
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 
+/** A send whose `clientMessageId` was used before: its transaction rolls back, the stored message answers. */
+class AlreadySent extends Error {
+  constructor(readonly conversationId: string) {
+    super('This clientMessageId was used before.');
+  }
+}
+
+/**
+ * What a send wrote or found: the message, its thread, the notifications to
+ * publish, both sides' read times, and the change's sequence number (null:
+ * the key was used before, nothing changed).
+ */
+interface SendOutcome {
+  view: repo.MessageView;
+  conversationId: string;
+  notes: NotificationRow[];
+  readState: conversations.ReadState;
+  seq: number | null;
+}
+
 /** What a send answers: the message and whether this call stored it (201) or found it stored (200). */
 export interface SendResult {
   message: Message;
@@ -59,71 +79,92 @@ export class MessagesService {
     const access = await this.threads.resolve(actor, ref);
     if (!access.canWrite) throw new AppError('forbidden', access.readOnlyReason ?? undefined);
     const now = this.clock.now();
-    const result = await this.db.transaction(async (tx) => {
-      const conversation =
-        access.conversation ?? (await conversations.ensureConversation(tx, { ...access, at: now }));
-      const inserted = await repo.insertMessage(tx, {
-        id: newId(),
-        orgId: access.orgId,
-        conversationId: conversation.id,
-        senderUserId: actor.userId,
-        senderSide: access.side,
-        kind: 'message',
-        body: input.body,
-        clientMessageId: input.clientMessageId,
-        createdAt: now,
-      });
-      if (!inserted) return this.storedSend(tx, actor, conversation.id, input.clientMessageId);
-      const attached = await repo.attachFiles(tx, {
-        messageId: inserted.id,
-        conversationId: conversation.id,
-        uploadedBy: actor.userId,
-        fileIds: input.attachmentIds,
-      });
-      if (attached !== input.attachmentIds.length) {
-        throw notInThread('attachmentIds', 'An attachment was listed twice, was already sent, or');
-      }
-      const readState = await conversations.touchConversation(
-        tx,
-        conversation.id,
-        access.side,
-        now,
-      );
-      const hasNoAttachments = input.attachmentIds.length === 0;
-      const view = await repo.findMessageView(tx, conversation.id, inserted.id, hasNoAttachments);
-      if (!view) throw new Error('a sent message vanished inside its transaction');
-      const notes = await notifyOtherSide(this.notifications, tx, access, view, actor.userId);
-      return { view, conversationId: conversation.id, isNew: true, notes, readState };
-    });
+    let result: SendOutcome;
+    try {
+      result = await this.db.transaction((tx) => this.store(tx, actor, access, input, now));
+    } catch (err) {
+      if (!(err instanceof AlreadySent)) throw err;
+      result = await this.storedSend(actor, err.conversationId, input.clientMessageId);
+    }
     const viewer = { ...viewerOf(actor.userId, access, now), ...result.readState };
     const message = presentMessage(result.view, viewer);
-    if (result.isNew) {
+    if (result.seq !== null) {
       const parties = { conversationId: result.conversationId, ...access };
-      this.realtime.publish(
-        messageChanged('message.created', parties, this.live(result.view, viewer)),
-      );
+      const live = this.live(result.view, viewer);
+      this.realtime.publish(messageChanged('message.created', parties, live, result.seq));
       this.notifications.publish(result.notes);
     }
-    return { message, isNew: result.isNew };
+    return { message, isNew: result.seq !== null };
+  }
+
+  /**
+   * A new message in `tx`: the conversation's next sequence number first
+   * (row-locking it until commit, docs/decisions/007 resync by sequence),
+   * then the row, its attachments and the other side's notifications.
+   * Throws {@link AlreadySent} (rolling the number back: a number no change
+   * took would be a gap) when the key was used.
+   */
+  private async store(
+    tx: Tx,
+    actor: PolicyActor,
+    access: ThreadAccess,
+    input: SendMessage,
+    now: Date,
+  ): Promise<SendOutcome> {
+    const conversation =
+      access.conversation ?? (await conversations.ensureConversation(tx, { ...access, at: now }));
+    const touched = await conversations.touchConversation(tx, conversation.id, access.side, now);
+    const inserted = await repo.insertMessage(tx, {
+      id: newId(),
+      orgId: access.orgId,
+      conversationId: conversation.id,
+      senderUserId: actor.userId,
+      senderSide: access.side,
+      kind: 'message',
+      body: input.body,
+      clientMessageId: input.clientMessageId,
+      createdAt: now,
+      seq: touched.seq,
+    });
+    if (!inserted) throw new AlreadySent(conversation.id);
+    const attached = await repo.attachFiles(tx, {
+      messageId: inserted.id,
+      conversationId: conversation.id,
+      uploadedBy: actor.userId,
+      fileIds: input.attachmentIds,
+    });
+    if (attached !== input.attachmentIds.length) {
+      throw notInThread('attachmentIds', 'An attachment was listed twice, was already sent, or');
+    }
+    const hasNoAttachments = input.attachmentIds.length === 0;
+    const view = await repo.findMessageView(tx, conversation.id, inserted.id, hasNoAttachments);
+    if (!view) throw new Error('a sent message vanished inside its transaction');
+    const notes = await notifyOtherSide(this.notifications, tx, access, view, actor.userId);
+    const { seq, ...readState } = touched;
+    return { view, conversationId: conversation.id, notes, readState, seq };
   }
 
   /** The answer to a send whose key was used before: the stored message, if it is in this thread (else 409). */
-  private async storedSend(tx: Tx, actor: PolicyActor, conversationId: string, key: string) {
-    const stored = await repo.findByClientId(tx, actor.userId, key);
+  private async storedSend(
+    actor: PolicyActor,
+    conversationId: string,
+    key: string,
+  ): Promise<SendOutcome> {
+    const stored = await repo.findByClientId(this.db, actor.userId, key);
     if (!stored || stored.conversationId !== conversationId) {
       throw new AppError(
         'conflict',
         'This clientMessageId was already used for a message in another conversation. Use a new one for every message.',
       );
     }
-    const view = await repo.findMessageView(tx, conversationId, stored.id);
-    const conversation = await conversations.findConversation(tx, conversationId);
-    if (!view || !conversation) throw new Error('a stored message vanished inside its transaction');
+    const view = await repo.findMessageView(this.db, conversationId, stored.id);
+    const conversation = await conversations.findConversation(this.db, conversationId);
+    if (!view || !conversation) throw new Error('a stored message vanished');
     const readState = {
       staffReadAt: conversation.staffReadAt,
       familyReadAt: conversation.familyReadAt,
     };
-    return { view, conversationId, isNew: false, notes: [] as NotificationRow[], readState };
+    return { view, conversationId, notes: [], readState, seq: null };
   }
 
   /**
@@ -139,8 +180,8 @@ export class MessagesService {
     messageId: string,
     body: string,
   ): Promise<Message> {
-    return this.change(actor, ref, messageId, async (own, now) => {
-      const row = await repo.editOwnMessage(this.db, own, body, now);
+    return this.change(actor, ref, messageId, async (tx, own, change) => {
+      const row = await repo.editOwnMessage(tx, own, { ...change, body });
       return row ? { row, storageKeys: [] } : undefined;
     });
   }
@@ -151,18 +192,26 @@ export class MessagesService {
    * and errors as {@link edit}.
    */
   async delete(actor: PolicyActor, ref: ThreadRef, messageId: string): Promise<Message> {
-    return this.change(actor, ref, messageId, (own, now) =>
-      this.db.transaction((tx) => repo.deleteOwnMessage(tx, own, now)),
+    return this.change(actor, ref, messageId, (tx, own, change) =>
+      repo.deleteOwnMessage(tx, own, change),
     );
   }
 
+  /**
+   * Runs `write` (an edit or delete of message `messageId`) in a
+   * transaction that first takes the conversation's next sequence number
+   * (docs/decisions/007, resync by sequence), and publishes the change.
+   * A write that changed nothing rolls the number back and is refused with
+   * the reason the message gives ({@link editRefusal}).
+   */
   private async change(
     actor: PolicyActor,
     ref: ThreadRef,
     messageId: string,
     write: (
+      tx: Tx,
       own: repo.OwnMessage,
-      now: Date,
+      change: { at: Date; seq: number },
     ) => Promise<{ row: repo.MessageRow; storageKeys: string[] } | undefined>,
   ): Promise<Message> {
     const access = await this.threads.resolve(actor, ref);
@@ -175,7 +224,12 @@ export class MessagesService {
       senderUserId: actor.userId,
       createdAfter: new Date(now.getTime() - EDIT_WINDOW_MS),
     };
-    const written = access.programStatus === 'active' ? await write(own, now) : undefined;
+    const written =
+      access.programStatus === 'active'
+        ? await conversations.withNextSequence(this.db, conversation.id, (tx, seq) =>
+            write(tx, own, { at: now, seq }),
+          )
+        : undefined;
     if (!written) {
       const current = await repo.findMessageView(this.db, conversation.id, messageId);
       if (!current) throw notFound('This message');
@@ -186,7 +240,10 @@ export class MessagesService {
     if (!view) throw notFound('This message');
     const viewer = await this.viewerAfterWrite(actor, access, conversation.id);
     const parties: Parties = { conversationId: conversation.id, ...access };
-    this.realtime.publish(messageChanged('message.updated', parties, this.live(view, viewer)));
+    // The payload is the message as it is now (maybe changed again since); `seq` is this change's.
+    this.realtime.publish(
+      messageChanged('message.updated', parties, this.live(view, viewer), written.row.seq),
+    );
     return presentMessage(view, viewer);
   }
 

@@ -442,26 +442,32 @@ describe('paging', () => {
 });
 
 describe('resync', () => {
-  it('lists what changed in a thread after an instant, oldest change first, without per-viewer rights', async () => {
+  it('lists what changed in a thread after a change number, by number, without per-viewer rights', async () => {
     const { coach, programId, asha } = await createChatClub(t);
     const url = staffThread(programId, asha.childId);
     const before = await sent(t, coach, url, 'Already seen');
-    t.clock.advance(1000);
-    const since = new Date(t.clock.now().getTime() - 1);
     const edited = await sent(t, coach, url, 'Typo');
-    t.clock.advance(1000);
     const deleted = await sent(t, coach, url, 'Wrong thread');
-    t.clock.advance(1000);
     await t.req(coach, 'DELETE', `${url}/messages/${deleted.id}`);
-    t.clock.advance(1000);
     await t.req(coach, 'PATCH', `${url}/messages/${edited.id}`, { body: 'Fixed' });
 
-    const changes = await t.services.threads.changesSince(before.conversationId, since);
-    expect(changes.map((m) => [m.id, m.body, m.canModify])).toEqual([
-      [deleted.id, '', false],
-      [edited.id, 'Fixed', false],
+    const changes = await t.services.threads.changesAfter(before.conversationId, before.seq);
+    expect(changes.messages.map((m) => [m.id, m.body, m.seq, m.canModify])).toEqual([
+      [deleted.id, '', 4, false],
+      [edited.id, 'Fixed', 5, false],
     ]);
-    expect(await t.services.threads.changesSince(newKey(), since)).toEqual([]);
+    expect(changes).toMatchObject({ seq: 5, isTruncated: false });
+    const upToDate = await t.services.threads.changesAfter(before.conversationId, 5);
+    expect(upToDate).toMatchObject({ messages: [], seq: 5, isTruncated: false });
+  });
+
+  it('is truncated, listing nothing, for a cursor the thread never reached and for an unknown thread', async () => {
+    const { coach, programId, asha } = await createChatClub(t);
+    const message = await sent(t, coach, staffThread(programId, asha.childId), 'Hello');
+    const ahead = await t.services.threads.changesAfter(message.conversationId, message.seq + 1);
+    expect(ahead).toMatchObject({ messages: [], seq: null, isTruncated: true });
+    const unknown = await t.services.threads.changesAfter(newKey(), 0);
+    expect(unknown).toMatchObject({ messages: [], seq: null, isTruncated: true });
   });
 });
 

@@ -67,7 +67,7 @@ export async function sent(
   user: TestUser,
   threadUrl: string,
   body: string,
-): Promise<{ id: string; conversationId: string; createdAt: string }> {
+): Promise<{ id: string; conversationId: string; createdAt: string; seq: number }> {
   const res = await sendMessage(t, user, threadUrl, body);
   if (res.statusCode !== 201)
     throw new Error(

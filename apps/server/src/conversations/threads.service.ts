@@ -12,13 +12,30 @@ import * as repo from './messages.repository.ts';
 
 type ThreadQuery = z.output<typeof threadQuerySchema>;
 
-/** Messages a realtime resync replays at most (docs/decisions/007); older gaps refetch the thread. */
-const REPLAY_LIMIT = 200;
+/** Changes a realtime resync replays at most (docs/decisions/007); longer gaps refetch the thread. */
+export const REPLAY_LIMIT = 200;
+
+/**
+ * What changed in a conversation after a client's cursor (docs/decisions/007,
+ * resync by sequence): the messages whose latest change is newer, by
+ * sequence number, and the cursor that brings the client to; or, when more
+ * than {@link REPLAY_LIMIT} changed (or the cursor is one the conversation
+ * never reached), nothing but `isTruncated`: the client refetches. Both
+ * sides' read times as they are now come along either way.
+ */
+export interface ConversationResync {
+  messages: Message[];
+  /** The cursor after `messages` (their newest change, or the cursor when none); null when truncated. */
+  seq: number | null;
+  isTruncated: boolean;
+  staffReadAt: Date | null;
+  familyReadAt: Date | null;
+}
 
 /**
  * Reading a thread (issue 6, docs/decisions/007): pages keyset by
  * `(createdAt, id)` back (`before`) and forward (`after`), and the changes
- * since an instant that a realtime resync replays.
+ * after a sequence number that a realtime resync replays.
  */
 export class ThreadsService {
   constructor(
@@ -54,6 +71,8 @@ export class ThreadsService {
       side: access.side,
       canWrite: access.canWrite,
       otherSideReadAt: otherSideReadAt ? otherSideReadAt.toISOString() : null,
+      // Read before the page, so the page holds at least every change through it.
+      seq: conversation?.seq ?? 0,
     };
   }
 
@@ -72,17 +91,34 @@ export class ThreadsService {
   }
 
   /**
-   * Messages of conversation `conversationId` created, edited or deleted
-   * after `since` (UTC), oldest change first, at most 200, as a participant
-   * receives them live (`canModify` false): the resync replay of
-   * docs/decisions/007. The caller has checked the actor may follow the
-   * conversation (realtime topic access). Empty for an unknown conversation.
+   * The changes to conversation `conversationId` after change `cursor` of
+   * its sequence, as a participant receives them live (`canModify` false):
+   * the resync replay of docs/decisions/007. Truncated (nothing listed)
+   * beyond {@link REPLAY_LIMIT} changes, for a cursor past the
+   * conversation's newest change, and for an unknown conversation. The
+   * caller has checked the actor may follow the conversation (realtime
+   * topic access).
    */
-  async changesSince(conversationId: string, since: Date): Promise<Message[]> {
+  async changesAfter(conversationId: string, cursor: number): Promise<ConversationResync> {
     const conversation = await findConversation(this.db, conversationId);
-    if (!conversation) return [];
-    const rows = await repo.listChangedSince(this.db, conversationId, since, REPLAY_LIMIT);
+    const truncated = {
+      messages: [],
+      seq: null,
+      isTruncated: true,
+      staffReadAt: conversation?.staffReadAt ?? null,
+      familyReadAt: conversation?.familyReadAt ?? null,
+    };
+    // The sequence only grows: a cursor past it was never this conversation's.
+    if (!conversation || cursor > conversation.seq) return truncated;
+    const rows = await repo.listChangedAfter(this.db, conversationId, cursor, REPLAY_LIMIT + 1);
+    if (rows.length > REPLAY_LIMIT) return truncated;
     const viewer = viewerOf(null, { programStatus: 'archived', conversation }, this.clock.now());
-    return rows.map((m) => presentMessage(m, viewer));
+    return {
+      ...truncated,
+      messages: rows.map((m) => presentMessage(m, viewer)),
+      // One snapshot: every change through the newest listed is listed or older than the cursor.
+      seq: rows.at(-1)?.seq ?? cursor,
+      isTruncated: false,
+    };
   }
 }

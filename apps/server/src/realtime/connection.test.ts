@@ -53,7 +53,7 @@ describe('a subscribe with a replay (docs/decisions/007, access loss ordering)',
       replay: async () => {
         replayStarted();
         await replayHeld;
-        return [missed];
+        return { events: [missed], seq: 1, isTruncated: false };
       },
       index: () => {},
       unindex: () => {},
@@ -63,7 +63,7 @@ describe('a subscribe with a replay (docs/decisions/007, access loss ordering)',
     const connection = new RealtimeConnection(socket as unknown as WebSocket, actor, host);
     connection.start();
 
-    socket.frame({ type: 'subscribe', topic: thread, since: '2025-11-21T00:00:00.000Z' });
+    socket.frame({ type: 'subscribe', topic: thread, cursor: 0 });
     await replaying;
     // The coach is taken off the program while the replay is being read.
     mayFollow = false;
@@ -88,7 +88,7 @@ function indexingHost(overrides: Partial<ConnectionHost> = {}) {
     reloadActor: async () => actor,
     canFollow: async () => true,
     seesStaffEvents: async () => false,
-    replay: async () => [],
+    replay: async () => ({ events: [], seq: 0, isTruncated: false }),
     index: (_connection, topic) => byTopic.add(topic),
     unindex: (_connection, topic) => byTopic.delete(topic),
     indexUser: (_connection, before, after) => {

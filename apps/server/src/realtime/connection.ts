@@ -1,13 +1,13 @@
 import {
   clientFrameSchema,
   type ClientFrame,
-  type RealtimeEvent,
   type ServerFrame,
   type Topic,
 } from '@rally/shared/realtime';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { PolicyActor } from '../policy/policy.ts';
+import { resumeOf, type ConversationReplay, type Resume } from './conversation-replay.ts';
 
 /** Largest client frame Rally reads, in bytes; bigger ones get an `error` frame. */
 export const MAX_CLIENT_FRAME_BYTES = 8 * 1024;
@@ -32,8 +32,8 @@ export interface ConnectionHost {
   canFollow(actor: PolicyActor | null, topic: Topic): Promise<boolean>;
   /** Whether `actor`, following `topic`, also gets its staff-only events (`TopicAccess.seesStaffEvents`). */
   seesStaffEvents(actor: PolicyActor | null, topic: Topic): Promise<boolean>;
-  /** Changes to conversation `topic` after `since` (UTC), as events, oldest first. */
-  replay(topic: Topic, since: Date): Promise<RealtimeEvent[]>;
+  /** Changes to conversation `topic` after change `cursor` of its sequence, as events, oldest first. */
+  replay(topic: Topic, cursor: number): Promise<ConversationReplay>;
   /** Starts routing events on `topic` to `connection` (a subscribe being checked, or allowed). */
   index(connection: RealtimeConnection, topic: Topic): void;
   /** Stops routing events on `topic` to `connection`. */
@@ -244,7 +244,7 @@ export class RealtimeConnection {
       case 'auth':
         return this.authenticate(frame.token, isFirst);
       case 'subscribe':
-        return this.subscribe(frame.topic, frame.since);
+        return this.subscribe(frame.topic, resumeOf(frame));
       case 'unsubscribe':
         return this.unsubscribe(frame.topic);
       case 'ping':
@@ -266,7 +266,7 @@ export class RealtimeConnection {
     this.send({ type: 'ready', userId: this.actor?.userId ?? null });
   }
 
-  private async subscribe(topic: Topic, since: string | undefined): Promise<void> {
+  private async subscribe(topic: Topic, resume: Resume): Promise<void> {
     if (this.topics.has(topic) || this.pending.has(topic)) {
       this.send({ type: 'error', message: `Already subscribed to ${topic}.` });
       return;
@@ -278,11 +278,6 @@ export class RealtimeConnection {
       });
       return;
     }
-    const sinceAt = since === undefined ? null : new Date(since);
-    if (sinceAt && Number.isNaN(sinceAt.getTime())) {
-      this.send({ type: 'error', message: 'since must be an ISO instant.' });
-      return;
-    }
     if (!this.actor && topic !== 'config:client') {
       this.send({ type: 'denied', topic, code: 'unauthenticated' });
       return;
@@ -290,7 +285,7 @@ export class RealtimeConnection {
     this.pending.set(topic, []);
     this.host.index(this, topic);
     try {
-      await this.admit(topic, sinceAt);
+      await this.admit(topic, resume);
     } catch (err) {
       this.pending.delete(topic);
       this.host.unindex(this, topic);
@@ -302,22 +297,21 @@ export class RealtimeConnection {
    * Checks `topic` and reads its replay, both again when access changed
    * meanwhile (a recheck does not see a topic still pending), then starts
    * delivery: nothing is admitted on a check older than the last access
-   * change (docs/decisions/007, access loss ordering).
+   * change (docs/decisions/007, access loss ordering). A replay goes out
+   * after `subscribed` and before the live events that waited, and ends
+   * with `replayed`.
    */
-  private async admit(topic: Topic, since: Date | null): Promise<void> {
+  private async admit(topic: Topic, resume: Resume): Promise<void> {
     let isAllowed: boolean;
     let isStaff: boolean;
-    let replay: RealtimeEvent[];
+    let replay: ConversationReplay | null;
     let epoch: number;
     do {
       await this.rechecking;
       epoch = this.accessEpoch;
       isAllowed = await this.host.canFollow(this.actor, topic);
       isStaff = isAllowed && (await this.host.seesStaffEvents(this.actor, topic));
-      replay =
-        isAllowed && since && topic.startsWith('conversation:')
-          ? await this.host.replay(topic, since)
-          : [];
+      replay = isAllowed ? await this.readReplay(topic, resume) : null;
     } while (epoch !== this.accessEpoch);
     if (this.isDisposed) {
       // Closed meanwhile: dispose() unindexed it as pending; make sure it stays so.
@@ -334,8 +328,30 @@ export class RealtimeConnection {
     this.topics.add(topic);
     if (isStaff) this.staffTopics.add(topic);
     this.send({ type: 'subscribed', topic });
-    for (const event of replay) this.deliver(topic, JSON.stringify({ type: 'event', event }));
+    if (replay) {
+      for (const event of replay.events) {
+        this.deliver(topic, JSON.stringify({ type: 'event', event }));
+      }
+      const end: ServerFrame = {
+        type: 'replayed',
+        topic,
+        seq: replay.seq,
+        truncated: replay.isTruncated,
+      };
+      this.deliver(topic, JSON.stringify(end));
+    }
     for (const { frame, audience } of waiting) this.deliver(topic, frame, audience);
+  }
+
+  /**
+   * The replay a subscribe of `topic` asks for: a conversation's from its
+   * cursor, a truncated one for an older client's `since` (a time cannot say
+   * what it missed), or none.
+   */
+  private async readReplay(topic: Topic, resume: Resume): Promise<ConversationReplay | null> {
+    if (resume === null || !topic.startsWith('conversation:')) return null;
+    if (resume === 'since') return { events: [], seq: null, isTruncated: true };
+    return this.host.replay(topic, resume.cursor);
   }
 
   private unsubscribe(topic: Topic): void {

@@ -41,7 +41,7 @@ function hub() {
       seesStaffEvents: async () => false,
     } as unknown as TopicAccess,
     authenticate: async () => null,
-    replay: async () => [],
+    replay: async () => ({ events: [], seq: 0, isTruncated: false }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import type { ConversationReplay } from './conversation-replay.ts';
 import { RealtimeConnection, type ConnectionHost, type SocketActor } from './connection.ts';
 import { findLiveSessionById } from './realtime.repository.ts';
 import { isStaffOnlyEvent, type TopicAccess } from './topic-access.ts';
@@ -18,11 +19,12 @@ export const CLOSE_SERVICE_RESTART = 1012;
 export const CLOSE_GOING_AWAY = 1001;
 
 /**
- * Changes to a conversation after `since` (UTC) as `message.created` /
- * `message.updated` events with their payload, oldest first
- * (docs/decisions/007 resync; conversation-replay.ts).
+ * Changes to a conversation after change `cursor` of its sequence as
+ * `message.created` / `message.updated` events with their payload, oldest
+ * first, and where the client then stands (docs/decisions/007, resync by
+ * sequence; conversation-replay.ts).
  */
-export type ConversationReplay = (conversationId: string, since: Date) => Promise<RealtimeEvent[]>;
+export type ReplayReader = (conversationId: string, cursor: number) => Promise<ConversationReplay>;
 
 /** What {@link RealtimeHub} needs. */
 export interface HubDeps {
@@ -32,7 +34,7 @@ export interface HubDeps {
   access: TopicAccess;
   /** The actor of a session token and when its session expires (the auth service's `authenticate`). */
   authenticate(token: string): Promise<SocketActor | null>;
-  replay: ConversationReplay;
+  replay: ReplayReader;
 }
 
 /**
@@ -176,8 +178,8 @@ export class RealtimeHub implements ConnectionHost {
     return this.deps.access.seesStaffEvents(actor, topic);
   }
 
-  replay(topic: Topic, since: Date): Promise<RealtimeEvent[]> {
-    return this.deps.replay(topic.slice('conversation:'.length), since);
+  replay(topic: Topic, cursor: number): Promise<ConversationReplay> {
+    return this.deps.replay(topic.slice('conversation:'.length), cursor);
   }
 
   index(connection: RealtimeConnection, topic: Topic): void {

@@ -44,7 +44,8 @@ export function createRealtimeHub(db: Db, services: Services, logger: Logger): R
     logger,
     access: new TopicAccess(db, services.programs, services.profiles),
     authenticate: (token) => services.auth.authenticate(token),
-    replay: (conversationId, since) => replayConversation(services.threads, conversationId, since),
+    replay: (conversationId, cursor) =>
+      replayConversation(services.threads, conversationId, cursor),
   });
 }
 

@@ -87,17 +87,18 @@ export class TestSocket {
   }
 
   /**
-   * Subscribes to `topic` and resolves with the answer for it: `subscribed`
-   * or `denied` (with its code).
+   * Subscribes to `topic` (resuming a conversation from change `cursor` of
+   * its sequence when given) and resolves with the answer for it:
+   * `subscribed` or `denied` (with its code).
    */
   async subscribe(
     topic: string,
-    since?: string,
+    cursor?: number,
   ): Promise<'subscribed' | 'not_found' | 'unauthenticated'> {
     const answer = this.upcoming(
       (f) => (f.type === 'subscribed' || f.type === 'denied') && f.topic === topic,
     );
-    this.send({ type: 'subscribe', topic, ...(since ? { since } : {}) });
+    this.send({ type: 'subscribe', topic, ...(cursor === undefined ? {} : { cursor }) });
     const frame = await answer;
     return frame.type === 'denied' ? frame.code : 'subscribed';
   }

@@ -362,7 +362,7 @@ export function makeConversationSummary(
   };
 }
 
-/** A message from Coach Meera (staff side), sent at 10:00 UTC on 21 Nov 2025. */
+/** A message from Coach Meera (staff side), sent at 10:00 UTC on 21 Nov 2025 (change 1 of its thread). */
 export function makeMessage(overrides: Partial<Message> = {}): Message {
   const id = overrides.id ?? newId();
   return {
@@ -377,6 +377,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     createdAt: '2025-11-21T10:00:00.000Z',
     editedAt: null,
     deletedAt: null,
+    seq: 1,
     isRead: false,
     canModify: false,
     ...overrides,
@@ -407,6 +408,7 @@ export function makeThread(overrides: Partial<Thread> = {}): Thread {
     side: 'staff',
     canWrite: true,
     otherSideReadAt: null,
+    seq: 0,
     ...overrides,
   };
 }
@@ -428,11 +430,25 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
   };
 }
 
-/** A realtime `event` frame as the server sends it after a commit (DESIGN.md §4), for `FakeWebSocket.receive`. */
+/**
+ * A realtime `event` frame as the server sends it after a commit (DESIGN.md §4),
+ * for `FakeWebSocket.receive`; a message payload's `seq` is the event's too.
+ */
 export function makeRealtimeFrame(
   topic: string,
   kind: RealtimeKind,
   payload?: unknown,
 ): ServerFrame {
-  return { type: 'event', event: { topic, kind, ids: [], version: Date.now(), payload } };
+  const seq = (payload as { seq?: unknown } | undefined)?.seq;
+  return {
+    type: 'event',
+    event: {
+      topic,
+      kind,
+      ids: [],
+      version: Date.now(),
+      ...(typeof seq === 'number' ? { seq } : {}),
+      payload,
+    },
+  };
 }

@@ -43,6 +43,13 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
     familyReadAt: timestamp('family_read_at', { withTimezone: true }),
+    /**
+     * The conversation's change sequence: the number of the latest change to
+     * it (0: none yet). Every change a realtime replay reports takes the next
+     * number in the transaction that makes it (docs/decisions/007, resync by
+     * sequence).
+     */
+    seq: integer('seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -87,6 +94,7 @@ export const announcements = pgTable(
  * edited or deleted for 15 minutes (`MESSAGE_EDIT_WINDOW_MINUTES`); a deleted
  * message keeps its row with an empty body and `deletedAt`, so the thread
  * shows where it was. `announcementId` links copies of one announcement.
+ * `seq` is the number of its latest change in the conversation's sequence.
  */
 export const messages = pgTable(
   'messages',
@@ -109,9 +117,16 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The conversation's sequence number of this message's latest change
+     * (its creation, edit or deletion; `conversations.seq`): unique in its
+     * conversation, and what a realtime replay pages by.
+     */
+    seq: integer('seq').notNull(),
   },
   (t) => [
     uniqueIndex('messages_client_id_idx').on(t.senderUserId, t.clientMessageId),
+    uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
     index('messages_announcement_idx')
       .on(t.announcementId)
