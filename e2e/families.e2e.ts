@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('families and subscriptions', () => {
-  it('a signed-out parent joins through the shared link, the coach approves, the timeline shows both steps, a second guardian sees the child', async () => {
+  it('a signed-out parent joins through the shared link, the coach approves, the timeline shows both steps, a second guardian accepts the invite and sees the child', async () => {
     // Setup through the API: a coach with an org and an approval program.
     const coach = await newPhoneContext(browser);
     await coach.page.goto('/auth/login');
@@ -92,11 +92,23 @@ describe('families and subscriptions', () => {
       .poll(() => parent.page.getByText(`+91${guardianPhone}`, { exact: false }).count())
       .toBeGreaterThan(0);
 
+    // The guardian signs in and accepts the invite on the home page; then they see the child.
     const guardian = await newPhoneContext(browser);
     await guardian.page.goto('/auth/login');
     await completeSignIn(guardian.page, guardianPhone, 'Ravi Rao');
     await guardian.page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => guardian.page.getByText('Kabir Rao').count()).toBeGreaterThan(0);
+    const invites = guardian.page.getByRole('region', { name: 'You have an invitation' });
+    await invites.waitFor();
+    expect(await guardian.page.getByRole('link', { name: /Kabir Rao/ }).count()).toBe(0);
+    await invites
+      .getByRole('button', {
+        name: "Accept: Asha Rao invites you to manage Kabir Rao's profile as a guardian.",
+      })
+      .click();
+    await guardian.page.getByText("You now manage Kabir Rao's profile.").waitFor();
+    await expect
+      .poll(() => guardian.page.getByRole('link', { name: /Kabir Rao/ }).count())
+      .toBeGreaterThan(0);
 
     await Promise.all([coach.context.close(), parent.context.close(), guardian.context.close()]);
   });

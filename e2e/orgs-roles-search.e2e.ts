@@ -16,7 +16,7 @@ async function signIn(page: Page, localPhone: string, name: string): Promise<voi
 }
 
 describe('organisations, roles and search', () => {
-  it('an owner invites a coach by phone; the coach sees the org and program; a stranger sees not-found; Ctrl+K finds a misspelt program', async () => {
+  it('an owner invites a coach by phone; the coach accepts on the home page and sees the org and program; a stranger sees not-found; Ctrl+K finds a misspelt program', async () => {
     const owner = await newPhoneContext(browser);
     await signIn(owner.page, newLocalPhone(), 'Owner Kavya');
     const { org } = await api<{ org: { id: string } }>(owner.page, 'POST', '/api/orgs', {
@@ -44,11 +44,20 @@ describe('organisations, roles and search', () => {
     await owner.page.getByRole('button', { name: 'Send invite' }).click();
     await expect.poll(() => owner.page.getByText(`+91${coachPhone}`).count()).toBeGreaterThan(0);
 
-    // The coach signs in: the invite becomes a membership.
+    // The coach signs in: nothing changes until they accept the invite on the home page.
     const coach = await newPhoneContext(browser);
     await signIn(coach.page, coachPhone, 'Coach Arjun');
+    const invites = coach.page.getByRole('region', { name: 'You have an invitation' });
+    await invites.waitFor();
+    expect((await api<{ orgs: unknown[] }>(coach.page, 'GET', '/api/orgs')).orgs).toEqual([]);
+    await invites
+      .getByRole('button', {
+        name: 'Accept: Owner Kavya invites you to join Lakeside Rowing Club as Staff.',
+      })
+      .click();
+    await coach.page.getByText('You joined Lakeside Rowing Club as Staff.').waitFor();
     await expect
-      .poll(() => coach.page.getByText('Lakeside Rowing Club').count())
+      .poll(() => coach.page.getByRole('link', { name: /Lakeside Rowing Club/ }).count())
       .toBeGreaterThan(0);
     const me = await api<{ user: { id: string } }>(coach.page, 'GET', '/api/auth/session');
 

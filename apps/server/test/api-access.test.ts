@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addToOrg,
   createOrg,
   createProgram,
   createTestApp,
@@ -30,6 +31,9 @@ let ids: {
   memberId: string;
   ownerId: string;
   inviteId: string;
+  /** Pending invites of another signed-up user: to the owner's org, and to manage the owner's profile. */
+  myOrgInviteId: string;
+  myProfileInviteId: string;
   planId: string;
   logoFileId: string;
 };
@@ -55,17 +59,19 @@ beforeAll(async () => {
     payload: { profileId },
   });
   const member = await signUp(t, 'Member');
-  await t.request({
-    method: 'POST',
-    url: `/api/orgs/${orgId}/invites`,
-    token: owner.token,
-    payload: { phoneNumber: member.phoneNumber },
-  });
+  await addToOrg(t, owner, orgId, member);
   const invite = await t.request({
     method: 'POST',
     url: `/api/orgs/${orgId}/invites`,
     token: owner.token,
     payload: { phoneNumber: '+919812345678', role: 'admin' },
+  });
+  const invitee = await signUp(t, 'Invitee');
+  const myOrgInvite = await t.req(owner, 'POST', `/api/orgs/${orgId}/invites`, {
+    phoneNumber: invitee.phoneNumber,
+  });
+  const myProfileInvite = await t.req(owner, 'POST', `/api/profiles/${profileId}/managers`, {
+    phoneNumber: invitee.phoneNumber,
   });
   const plan = await t.request({
     method: 'POST',
@@ -88,6 +94,8 @@ beforeAll(async () => {
     memberId: member.id,
     ownerId: owner.id,
     inviteId: invite.json().invite.id,
+    myOrgInviteId: myOrgInvite.json().invite.id,
+    myProfileInviteId: myProfileInvite.json().invite.id,
     planId: plan.json().feePlan.id,
     logoFileId: await setTinyLogo(t, owner, orgId),
   };
@@ -158,6 +166,19 @@ const cases: Case[] = [
     bad: { body: { displayName: '   ' }, badPath: 'displayName' },
   },
   { method: 'GET', route: '/api/home', url: () => '/api/home', scoped: false },
+  // Not tenant-scoped: everyone lists the invites of their own phone (none for a stranger).
+  { method: 'GET', route: '/api/invites', url: () => '/api/invites', scoped: false },
+  // Someone else's invite is 404, as if it did not exist (docs/decisions/009).
+  ...(['orgs', 'profiles'] as const).flatMap((kind) =>
+    (['accept', 'decline'] as const).map((answer): Case => ({
+      method: 'POST',
+      route: `/api/invites/${kind}/:inviteId/${answer}`,
+      url: () =>
+        `/api/invites/${kind}/${kind === 'orgs' ? ids.myOrgInviteId : ids.myProfileInviteId}/${answer}`,
+      scoped: true,
+      bad: { url: () => `/api/invites/${kind}/mine/${answer}`, badPath: 'inviteId' },
+    })),
+  ),
   { method: 'GET', route: '/api/profiles', url: () => '/api/profiles', scoped: false },
   {
     method: 'POST',

@@ -63,6 +63,22 @@ const cases: Case[] = [
     allow: ALL,
   },
   { route: 'GET /api/home', url: () => '/api/home', allow: ALL },
+  { route: 'GET /api/invites', url: () => '/api/invites', allow: ALL },
+  // Only the invitee answers an invite; to everyone else it does not exist (docs/decisions/009).
+  ...(['accept', 'decline'] as const).flatMap((answer): Case[] => [
+    {
+      route: `POST /api/invites/orgs/:inviteId/${answer}`,
+      url: (w) => `/api/invites/orgs/${w.parentOrgInviteId}/${answer}`,
+      allow: ['profileManager'],
+      isDestructive: true,
+    },
+    {
+      route: `POST /api/invites/profiles/:inviteId/${answer}`,
+      url: (w) => `/api/invites/profiles/${w.staffProfileInviteId}/${answer}`,
+      allow: ['orgStaff'],
+      isDestructive: true,
+    },
+  ]),
   { route: 'GET /api/profiles', url: () => '/api/profiles', allow: ALL },
   {
     route: 'POST /api/profiles',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptInvites,
   createOrg,
   createProgram,
   createTestApp,
@@ -118,7 +119,7 @@ describe('families: from a shared join link to two guardians', () => {
     });
     expect(seenProgram.statusCode).toBe(200);
 
-    // A second guardian is invited by phone, signs in and sees the child.
+    // A second guardian is invited by phone, signs in, accepts the invite and sees the child.
     const phone = newPhone();
     await t.request({
       method: 'POST',
@@ -127,6 +128,7 @@ describe('families: from a shared join link to two guardians', () => {
       payload: { phoneNumber: phone },
     });
     const mother = await signUp(t, 'Neha Sharma', phone);
+    expect(await acceptInvites(t, mother)).toBe(1);
     const home = (await t.request({ method: 'GET', url: '/api/home', token: mother.token })).json();
     expect(home.profiles.map((p: { id: string }) => p.id)).toContain(childId);
     const subscriptionPage = await t.request({

@@ -235,3 +235,40 @@ export async function selfProfileId(t: TestApp, user: TestUser): Promise<string>
 export async function makeGlobalAdmin(t: TestApp, user: TestUser): Promise<void> {
   await t.database.pool.query('update users set is_global_admin = true where id = $1', [user.id]);
 }
+
+/**
+ * Accepts every pending invite of `user` through the API, as they would in
+ * the app (`GET /api/invites`, then `POST .../accept` each): nobody joins
+ * an org or manages a profile before that (docs/decisions/009). Returns how
+ * many invites were accepted.
+ */
+export async function acceptInvites(t: TestApp, user: TestUser): Promise<number> {
+  const list = await t.req(user, 'GET', '/api/invites');
+  if (list.statusCode !== 200) throw new Error(`invites failed: ${list.body}`);
+  const invites = list.json().invites as { kind: 'org' | 'profile'; id: string }[];
+  for (const invite of invites) {
+    const kind = invite.kind === 'org' ? 'orgs' : 'profiles';
+    const res = await t.req(user, 'POST', `/api/invites/${kind}/${invite.id}/accept`);
+    if (res.statusCode !== 200) throw new Error(`accept failed: ${res.body}`);
+  }
+  return invites.length;
+}
+
+/**
+ * Invites `member`'s phone to `orgId` as `role` (by `owner`) and has
+ * `member` accept: they are a member afterwards.
+ */
+export async function addToOrg(
+  t: TestApp,
+  owner: TestUser,
+  orgId: string,
+  member: TestUser,
+  role: 'owner' | 'admin' | 'staff' = 'staff',
+): Promise<void> {
+  const res = await t.req(owner, 'POST', `/api/orgs/${orgId}/invites`, {
+    phoneNumber: member.phoneNumber,
+    role,
+  });
+  if (res.statusCode !== 201) throw new Error(`invite failed: ${res.body}`);
+  await acceptInvites(t, member);
+}

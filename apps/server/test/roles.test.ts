@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addToOrg,
   createOrg,
   createProgram,
   createTestApp,
@@ -20,12 +21,7 @@ async function orgWithMember(role: 'owner' | 'admin' | 'staff') {
   const owner = await signUp(t, 'Owner');
   const member = await signUp(t, `A ${role}`);
   const orgId = await createOrg(t, owner, 'Roles Club');
-  const res = await req(owner, 'POST', `/api/orgs/${orgId}/invites`, {
-    phoneNumber: member.phoneNumber,
-    role,
-  });
-  expect(res.statusCode).toBe(201);
-  expect(res.json().member).toMatchObject({ userId: member.id, role });
+  await addToOrg(t, owner, orgId, member, role);
   return { owner, member, orgId };
 }
 
@@ -160,44 +156,6 @@ describe('admins and staff', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/Invite them first/);
-  });
-});
-
-describe('invites', () => {
-  it('an invite becomes a membership when that phone first signs in', async () => {
-    const owner = await signUp(t, 'Inviter');
-    const orgId = await createOrg(t, owner, 'Invite Club');
-    const phone = newPhone();
-    const invite = await req(owner, 'POST', `/api/orgs/${orgId}/invites`, {
-      phoneNumber: phone.replace('+91', '0'),
-      role: 'admin',
-    });
-    expect(invite.json().invite).toMatchObject({ phoneNumber: phone, role: 'admin' });
-    expect(
-      (await req(owner, 'POST', `/api/orgs/${orgId}/invites`, { phoneNumber: phone })).statusCode,
-    ).toBe(409);
-
-    const invited = await signUp(t, 'Invited', phone);
-    const orgs = (await req(invited, 'GET', '/api/orgs')).json().orgs;
-    expect(orgs).toEqual([expect.objectContaining({ id: orgId, role: 'admin' })]);
-    expect((await req(owner, 'GET', `/api/orgs/${orgId}/members`)).json().invites).toEqual([]);
-  });
-
-  it('a revoked invite does nothing at sign-in', async () => {
-    const owner = await signUp(t, 'Revoker');
-    const orgId = await createOrg(t, owner, 'Revoke Club');
-    const phone = newPhone();
-    const invite = (
-      await req(owner, 'POST', `/api/orgs/${orgId}/invites`, { phoneNumber: phone })
-    ).json().invite;
-    expect((await req(owner, 'DELETE', `/api/orgs/${orgId}/invites/${invite.id}`)).statusCode).toBe(
-      204,
-    );
-    expect((await req(owner, 'DELETE', `/api/orgs/${orgId}/invites/${invite.id}`)).statusCode).toBe(
-      404,
-    );
-    const user = await signUp(t, 'Not invited', phone);
-    expect((await req(user, 'GET', '/api/orgs')).json().orgs).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  acceptInvites,
   createOrg,
   createProgram,
   selfProfileId,
@@ -27,9 +28,10 @@ export type ActorName = (typeof actorNames)[number];
  * coach of program P; a parent managing child profile C enrolled in P
  * (asked to join on plan F, approved by the owner); another family's child
  * D, also enrolled in P (family isolation); event E, fee plan F, an open
- * invite I, a logo L in A and an open invite to manage C; the conversation
+ * invite I (of a phone without an account), a logo L in A and an open invite to manage C; the conversation
  * of P with C (issue 6: a message with an attachment from C's parent, and
- * a reply from A's owner); org B owned by someone else; and a global admin.
+ * a reply from A's owner); unanswered invites of C's parent to A and of A's
+ * staff member to manage C; org B owned by someone else; and a global admin.
  * Each user has their own (`self`) profile.
  */
 export interface World {
@@ -45,6 +47,10 @@ export interface World {
   inviteId: string;
   /** An open invite of a phone to manage child profile C. */
   profileInviteId: string;
+  /** An open invite of C's parent (`profileManager`) to join org A as staff, not answered yet. */
+  parentOrgInviteId: string;
+  /** An open invite of A's staff member (`orgStaff`) to manage child C, not answered yet. */
+  staffProfileInviteId: string;
   /** The parent of child D (not one of the matrix's actors). */
   otherParent: TestUser;
   otherChildProfileId: string;
@@ -88,6 +94,10 @@ export async function createWorld(t: TestApp): Promise<World> {
   await invite(users.orgAdmin.phoneNumber, 'admin');
   await invite(users.orgStaff.phoneNumber, 'staff');
   await invite(users.programCoach.phoneNumber, 'staff');
+  // Each accepts in the app (docs/decisions/009).
+  for (const member of [users.orgAdmin, users.orgStaff, users.programCoach]) {
+    await acceptInvites(t, member);
+  }
   const pending = await invite(`+9199${String(10_000_000 + worldCounter).slice(-8)}`, 'staff');
 
   const programId = await createProgram(t, users.orgOwner, orgId);
@@ -154,6 +164,15 @@ export async function createWorld(t: TestApp): Promise<World> {
     payload: { phoneNumber: `+9197${String(30_000_000 + worldCounter).slice(-8)}` },
   });
 
+  // Invites of people who have accounts, which they have not answered (docs/decisions/009).
+  const parentOrgInvite = await invite(users.profileManager.phoneNumber, 'staff');
+  const staffProfileInvite = await t.req(
+    users.profileManager,
+    'POST',
+    `/api/profiles/${childProfileId}/managers`,
+    { phoneNumber: users.orgStaff.phoneNumber },
+  );
+
   const conversation = await startConversation(t, users, programId, childProfileId);
 
   const selfProfiles = Object.fromEntries(
@@ -172,6 +191,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     planId,
     inviteId: pending.json().invite.id,
     profileInviteId: profileInvite.json().invite.id,
+    parentOrgInviteId: parentOrgInvite.json().invite.id,
+    staffProfileInviteId: staffProfileInvite.json().invite.id,
     otherParent,
     otherChildProfileId: other.profileId,
     otherSubscriptionId: other.subscriptionId,

@@ -133,3 +133,12 @@ export const rangeQuerySchema = z
   });
 /** See {@link rangeQuerySchema}. */
 export type RangeQuery = z.infer<typeof rangeQuerySchema>;
+
+/**
+ * Where an invitation stands for its inviters: `pending` until the invitee
+ * accepts (then a membership or a manager, and off the list) or declines
+ * (`declined`, listed until an inviter removes it). docs/decisions/009.
+ */
+export const inviteStatusSchema = z.enum(['pending', 'declined']);
+/** See {@link inviteStatusSchema}. */
+export type InviteStatus = z.infer<typeof inviteStatusSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, nameSchema, textSchema, timeZoneSchema } from './common.ts';
+import { idSchema, inviteStatusSchema, nameSchema, textSchema, timeZoneSchema } from './common.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIME_ZONE } from './constants.ts';
 
 /** A user's role in an organisation. DESIGN.md §2. */
@@ -114,17 +114,25 @@ export const orgMemberSchema = z.object({
 /** See {@link orgMemberSchema}. */
 export type OrgMember = z.infer<typeof orgMemberSchema>;
 
-/** A pending invitation of a phone number to an org. */
+/**
+ * An invitation of a phone number to an org, as its owners and admins see
+ * it: the phone as the inviter entered it (E.164), never the name or id of
+ * an account with that phone (docs/decisions/009).
+ */
 export const orgInviteSchema = z.object({
   id: idSchema,
   phoneNumber: z.string(),
   role: orgRoleSchema,
+  status: inviteStatusSchema,
   createdAt: z.string(),
 });
 /** See {@link orgInviteSchema}. */
 export type OrgInvite = z.infer<typeof orgInviteSchema>;
 
-/** Answer of `GET /api/orgs/:orgId/members`: members by role, and pending invites (owners and admins only; else []). */
+/**
+ * Answer of `GET /api/orgs/:orgId/members`: members by role, and invites
+ * (pending and declined; owners and admins only, else []).
+ */
 export const orgMembersSchema = z.object({
   members: z.array(orgMemberSchema),
   invites: z.array(orgInviteSchema),
@@ -133,8 +141,9 @@ export const orgMembersSchema = z.object({
 export type OrgMembers = z.infer<typeof orgMembersSchema>;
 
 /**
- * Body of `POST /api/orgs/:orgId/invites`. A phone that already has an
- * account becomes a member at once; otherwise the invite waits for its first sign-in.
+ * Body of `POST /api/orgs/:orgId/invites`. Whether or not the phone has an
+ * account, the answer is a pending invite that the person accepts or
+ * declines in the app (docs/decisions/009).
  */
 export const createInviteSchema = z.object({
   phoneNumber: textSchema('Phone number')
@@ -146,11 +155,14 @@ export const createInviteSchema = z.object({
 /** See {@link createInviteSchema}. */
 export type CreateInvite = z.input<typeof createInviteSchema>;
 
-/** Answer of `POST /api/orgs/:orgId/invites`: `member` when the phone already had an account, else `invite`. */
-export const createInviteResponseSchema = z.object({
-  member: orgMemberSchema.nullable(),
-  invite: orgInviteSchema.nullable(),
-});
+/**
+ * Answer of `POST /api/orgs/:orgId/invites` (201): always the pending
+ * invite, the same for a phone with or without an account, so the answer
+ * never tells who owns a number (OWASP ASVS 5.0 V6.3; docs/decisions/009).
+ */
+export const createInviteResponseSchema = z.object({ invite: orgInviteSchema });
+/** See {@link createInviteResponseSchema}. */
+export type CreateInviteResponse = z.infer<typeof createInviteResponseSchema>;
 
 /** Body of `PATCH /api/orgs/:orgId/members/:userId`. */
 export const updateMemberSchema = z.object({ role: orgRoleSchema });

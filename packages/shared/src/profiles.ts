@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
+import { idSchema, inviteStatusSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
 import { storedFileSchema } from './files.ts';
 
 /** How a user manages a profile: their own (`self`) or a child's (`guardian`). DESIGN.md §2. */
@@ -112,17 +112,23 @@ export const profileManagerSchema = z.object({
 /** See {@link profileManagerSchema}. */
 export type ProfileManager = z.infer<typeof profileManagerSchema>;
 
-/** An open invitation of a phone number to manage a profile (accepted at that phone's sign-in). */
+/**
+ * An invitation of a phone number to manage a profile, as its managers see
+ * it: the phone as entered (E.164), never the name or id of an account with
+ * that phone; `pending` until accepted (then a manager) or `declined`
+ * (listed until a manager removes it). docs/decisions/009.
+ */
 export const profileInviteSchema = z.object({
   id: idSchema,
   phoneNumber: z.string(),
   relationship: profileRelationshipSchema,
+  status: inviteStatusSchema,
   createdAt: z.string(),
 });
 /** See {@link profileInviteSchema}. */
 export type ProfileInvite = z.infer<typeof profileInviteSchema>;
 
-/** Answer of `GET /api/profiles/:profileId/managers`: managers (`self` first) and open invites. */
+/** Answer of `GET /api/profiles/:profileId/managers`: managers (`self` first) and invites (pending, declined). */
 export const profileManagersSchema = z.object({
   managers: z.array(profileManagerSchema),
   invites: z.array(profileInviteSchema),
@@ -131,11 +137,11 @@ export const profileManagersSchema = z.object({
 export type ProfileManagers = z.infer<typeof profileManagersSchema>;
 
 /**
- * Body of `POST /api/profiles/:profileId/managers`: add a manager by phone
- * (parsed as E.164, default country IN). `guardian` adds a second guardian;
- * `self` gives the person their own login, keeping the profile and its
- * history. A phone that already has an account is added at once; otherwise
- * the invite waits for that phone's first sign-in.
+ * Body of `POST /api/profiles/:profileId/managers`: invite a manager by
+ * phone (parsed as E.164, default country IN). `guardian` invites a second
+ * guardian; `self` offers the person their own login, keeping the profile
+ * and its history. Nobody becomes a manager before accepting in the app
+ * (docs/decisions/009).
  */
 export const addProfileManagerSchema = z.object({
   phoneNumber: textSchema('Phone number')
@@ -147,11 +153,12 @@ export const addProfileManagerSchema = z.object({
 /** See {@link addProfileManagerSchema}. */
 export type AddProfileManager = z.input<typeof addProfileManagerSchema>;
 
-/** Answer of `POST /api/profiles/:profileId/managers` (201): `manager` when added at once, else `invite`. */
-export const addProfileManagerResponseSchema = z.object({
-  manager: profileManagerSchema.nullable(),
-  invite: profileInviteSchema.nullable(),
-});
+/**
+ * Answer of `POST /api/profiles/:profileId/managers` (201): always the
+ * pending invite, the same for a phone with or without an account
+ * (docs/decisions/009).
+ */
+export const addProfileManagerResponseSchema = z.object({ invite: profileInviteSchema });
 /** See {@link addProfileManagerResponseSchema}. */
 export type AddProfileManagerResponse = z.infer<typeof addProfileManagerResponseSchema>;
 

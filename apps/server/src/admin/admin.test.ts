@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addToOrg,
   createOrg,
   createProgram,
   createTestApp,
@@ -92,12 +93,7 @@ describe('GET /api/admin/orgs', () => {
     for (const name of names) ids.push(await createOrg(t, owner, name));
     await createProgram(t, owner, ids[0]!);
     await createProgram(t, owner, ids[0]!, { name: 'U14' });
-    await t.request({
-      method: 'POST',
-      url: `/api/orgs/${ids[0]}/invites`,
-      token: owner.token,
-      payload: { phoneNumber: member.phoneNumber, role: 'staff' },
-    });
+    await addToOrg(t, owner, ids[0]!, member);
 
     const first = await get(`/api/admin/orgs?q=${key.toLowerCase()}&pageSize=2`);
     expect(first.statusCode).toBe(200);

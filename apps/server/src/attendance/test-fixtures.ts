@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import {
+  acceptInvites,
   createOrg,
   createProgram,
   signUp,
@@ -32,8 +33,9 @@ export interface Family {
 
 /**
  * Signs up a parent and has the coach enrol a child by name with the
- * parent's phone as guardian (staff enrolment: active at once, the parent
- * manages the child). `planId` picks a fee plan (e.g. a session pack).
+ * parent's phone as guardian (staff enrolment: active at once); the parent
+ * accepts the invite to manage the child (docs/decisions/009). `planId`
+ * picks a fee plan (e.g. a session pack).
  */
 export async function enrolFamily(
   t: TestApp,
@@ -49,6 +51,7 @@ export async function enrolFamily(
   });
   if (res.statusCode !== 201) throw new Error(`enrol failed: ${res.body}`);
   const subscription = res.json().subscription;
+  await acceptInvites(t, parent);
   return { parent, childId: subscription.profileId, subscriptionId: subscription.id };
 }
 

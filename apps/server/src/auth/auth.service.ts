@@ -3,8 +3,6 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { acceptInvitesForPhone } from '../orgs/members.repository.ts';
-import { acceptInvitesForPhone as acceptProfileInvitesForPhone } from '../profiles/profile-managers.repository.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
@@ -161,9 +159,7 @@ export class AuthService {
       }
       await repo.consumeVerification(tx, v.id, now);
       const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
-      // Invites to organisations (issue 3) and to manage profiles (issue 4) are accepted at sign-in.
-      await acceptInvitesForPhone(tx, v.phoneNumber, user.id, now);
-      await acceptProfileInvitesForPhone(tx, v.phoneNumber, user.id, now);
+      // Invites wait for the person's answer in the app: signing in accepts none (docs/decisions/009).
       const token = newSessionToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await repo.insertSession(tx, {

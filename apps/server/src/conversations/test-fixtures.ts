@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { signUp, type TestApp, type TestUser } from '../../test/harness.ts';
+import {
+  acceptInvites,
+  addToOrg,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
 
 /**
@@ -70,7 +76,7 @@ export async function sent(
   return res.json().message;
 }
 
-/** Signs up a user and adds them to `orgId` as `role` (owner's invite of an existing user). */
+/** Signs up a user and adds them to `orgId` as `role` (the owner invites, they accept). */
 export async function addOrgMember(
   t: TestApp,
   owner: TestUser,
@@ -79,11 +85,7 @@ export async function addOrgMember(
   role: 'staff' | 'admin',
 ): Promise<TestUser> {
   const user = await signUp(t, name);
-  const res = await t.req(owner, 'POST', `/api/orgs/${orgId}/invites`, {
-    phoneNumber: user.phoneNumber,
-    role,
-  });
-  if (res.statusCode >= 300) throw new Error(`invite failed: ${res.body}`);
+  await addToOrg(t, owner, orgId, user, role);
   return user;
 }
 
@@ -103,7 +105,7 @@ export async function addCoach(
   return coach;
 }
 
-/** Signs up a second guardian and makes them a manager of `profileId`. */
+/** Signs up a second guardian, invites them to manage `profileId`, and they accept. */
 export async function addGuardian(
   t: TestApp,
   parent: TestUser,
@@ -115,6 +117,7 @@ export async function addGuardian(
     phoneNumber: guardian.phoneNumber,
   });
   if (res.statusCode >= 300) throw new Error(`add guardian failed: ${res.body}`);
+  await acceptInvites(t, guardian);
   return guardian;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@rally/shared/files';
 import {
+  addToOrg,
   createOrg,
   createTestApp,
   signUp,
@@ -55,13 +56,7 @@ beforeAll(async () => {
   stranger = await signUp(t, 'Stranger');
   orgId = await createOrg(t, owner, 'Logo Club');
   await createOrg(t, stranger, 'Other Club');
-  const invite = await t.request({
-    method: 'POST',
-    url: `/api/orgs/${orgId}/invites`,
-    token: owner.token,
-    payload: { phoneNumber: staff.phoneNumber, role: 'staff' },
-  });
-  if (invite.statusCode >= 300) throw new Error(invite.body);
+  await addToOrg(t, owner, orgId, staff);
 });
 afterAll(() => t.close());
 

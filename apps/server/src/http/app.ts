@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from '../account/account.routes.ts';
+import { registerInviteRoutes } from '../account/invites.routes.ts';
 import { registerAdminRoutes } from '../admin/admin.routes.ts';
 import { registerAttendanceRoutes } from '../attendance/attendance.routes.ts';
 import { registerRsvpRoutes } from '../attendance/rsvp.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerAuthRoutes(app, services.auth, { secureCookies: options.isProduction ?? false });
   if (!options.isProduction && sms instanceof ConsoleSmsProvider) registerDevOutboxRoute(app, sms);
   registerAccountRoutes(app, services);
+  registerInviteRoutes(app, services);
   registerOrgRoutes(app, services);
   registerMemberRoutes(app, services);
   registerProgramRoutes(app, services);

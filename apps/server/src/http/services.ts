@@ -12,7 +12,9 @@ import { EventsService } from '../events/events.service.ts';
 import { FeedsService } from '../feeds/feeds.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import { MembersService } from '../orgs/members.service.ts';
+import { OrgInvitesService } from '../orgs/org-invites.service.ts';
 import { OrgsService } from '../orgs/orgs.service.ts';
+import { ProfileInvitesService } from '../profiles/profile-invites.service.ts';
 import { ProfileManagersService } from '../profiles/profile-managers.service.ts';
 import { ProfilesService } from '../profiles/profiles.service.ts';
 import { PublicProgramService } from '../programs/public-program.service.ts';
@@ -45,12 +47,14 @@ export interface Services {
   account: AccountService;
   orgs: OrgsService;
   members: MembersService;
+  orgInvites: OrgInvitesService;
   search: SearchService;
   programs: ProgramsService;
   programSettings: ProgramSettingsService;
   publicPrograms: PublicProgramService;
   profiles: ProfilesService;
   profileManagers: ProfileManagersService;
+  profileInvites: ProfileInvitesService;
   activities: ActivitiesService;
   events: EventsService;
   eventDetails: EventDetailService;
@@ -102,13 +106,15 @@ export function createServices(
     auth: new AuthService(db, sms, clock),
     account: new AccountService(db),
     orgs: new OrgsService(db, clock, files),
-    members: new MembersService(db, clock),
+    members: new MembersService(db),
+    orgInvites: new OrgInvitesService(db, clock),
     search: new SearchService(db),
     programs,
     programSettings: new ProgramSettingsService(db, programs),
     publicPrograms: new PublicProgramService(db, clock),
     profiles,
     profileManagers: new ProfileManagersService(db, profiles, clock),
+    profileInvites: new ProfileInvitesService(db, profiles, clock),
     activities: new ActivitiesService(db, profiles),
     events: new EventsService(db, programs, profiles, clock, realtime),
     eventDetails: new EventDetailService(db, programs, profiles, clock),

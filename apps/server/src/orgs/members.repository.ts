@@ -1,12 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { files, orgInvites, orgMembers, orgs, programStaff, users } from '../db/schema/index.ts';
+import { files, orgMembers, orgs, programStaff, users } from '../db/schema/index.ts';
 
 /** An org role. */
 export type OrgRole = 'owner' | 'admin' | 'staff';
-
-/** An invite neither accepted nor revoked (the unique open-invite index uses the same test). */
-const openInvite = and(isNull(orgInvites.acceptedAt), isNull(orgInvites.revokedAt));
 
 /** Locks the org row until the transaction ends: every membership change of one org runs one at a time. */
 export async function lockOrg(tx: Tx, orgId: string): Promise<boolean> {
@@ -98,64 +95,6 @@ export async function removeMember(tx: Tx, orgId: string, userId: string): Promi
   await tx
     .delete(orgMembers)
     .where(and(eq(orgMembers.orgId, orgId), eq(orgMembers.userId, userId)));
-}
-
-/** The user with `phoneNumber`, or undefined. */
-export async function findUserByPhone(tx: Tx, phoneNumber: string) {
-  const [row] = await tx.select().from(users).where(eq(users.phoneNumber, phoneNumber));
-  return row;
-}
-
-/** Open (not accepted, not revoked) invites of an org, newest first. */
-export async function listOpenInvites(db: Db | Tx, orgId: string) {
-  return db
-    .select()
-    .from(orgInvites)
-    .where(and(eq(orgInvites.orgId, orgId), openInvite))
-    .orderBy(sql`${orgInvites.createdAt} desc`);
-}
-
-/** Inserts an open invite; undefined when one is already open for that phone (unique partial index). */
-export async function insertInvite(tx: Tx, row: typeof orgInvites.$inferInsert) {
-  const [created] = await tx.insert(orgInvites).values(row).onConflictDoNothing().returning();
-  return created;
-}
-
-/** Revokes an open invite of `orgId`; false when there is none with that id. */
-export async function revokeInvite(
-  tx: Tx,
-  orgId: string,
-  inviteId: string,
-  at: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(orgInvites)
-    .set({ revokedAt: at })
-    .where(and(eq(orgInvites.id, inviteId), eq(orgInvites.orgId, orgId), openInvite))
-    .returning({ id: orgInvites.id });
-  return rows.length > 0;
-}
-
-/**
- * Turns every open invite of `phoneNumber` into a membership of `userId`
- * (existing memberships keep their role) and marks the invites accepted.
- */
-export async function acceptInvitesForPhone(
-  tx: Tx,
-  phoneNumber: string,
-  userId: string,
-  at: Date,
-): Promise<void> {
-  const open = await tx
-    .update(orgInvites)
-    .set({ acceptedAt: at })
-    .where(and(eq(orgInvites.phoneNumber, phoneNumber), openInvite))
-    .returning({ orgId: orgInvites.orgId, role: orgInvites.role });
-  if (open.length === 0) return;
-  await tx
-    .insert(orgMembers)
-    .values(open.map((i) => ({ orgId: i.orgId, userId, role: i.role })))
-    .onConflictDoNothing();
 }
 
 /**

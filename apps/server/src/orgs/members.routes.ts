@@ -25,13 +25,13 @@ export function registerMemberRoutes(app: FastifyInstance, s: Services): void {
     const body = parseInput(createInviteSchema, request.body);
     return reply
       .status(201)
-      .send(await s.members.invite(actor, orgId, body.phoneNumber, body.role));
+      .send(await s.orgInvites.invite(actor, orgId, body.phoneNumber, body.role));
   });
 
   app.delete('/api/orgs/:orgId/invites/:inviteId', async (request, reply) => {
     const actor = requireActor(request);
     const { orgId, inviteId } = parseInput(orgInviteParamsSchema, request.params);
-    await s.members.revokeInvite(actor, orgId, inviteId);
+    await s.orgInvites.revoke(actor, orgId, inviteId);
     return reply.status(204).send();
   });
 

@@ -1,17 +1,15 @@
-import type { OrgInvite, OrgMember, OrgMembers } from '@rally/shared/orgs';
-import { toE164 } from '../auth/phone.ts';
+import type { OrgMember, OrgMembers } from '@rally/shared/orgs';
 import type { Db, Tx } from '../db/client.ts';
 import { retireProgramFeeds } from '../feeds/feeds.repository.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { Clock } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
 import { can, type Action, type PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './members.repository.ts';
+import { listInvites } from './org-invites.repository.ts';
+import { presentOrgInvite } from './orgs.presenter.ts';
 import { findOrgWithRole } from './orgs.repository.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
-type InviteRow = Awaited<ReturnType<typeof repo.listOpenInvites>>[number];
 
 function presentMember(m: MemberRow, showPhone: boolean): OrgMember {
   return {
@@ -20,15 +18,6 @@ function presentMember(m: MemberRow, showPhone: boolean): OrgMember {
     phoneNumber: showPhone ? m.phoneNumber : null,
     role: m.role,
     joinedAt: m.joinedAt.toISOString(),
-  };
-}
-
-function presentInvite(i: InviteRow): OrgInvite {
-  return {
-    id: i.id,
-    phoneNumber: i.phoneNumber,
-    role: i.role,
-    createdAt: i.createdAt.toISOString(),
   };
 }
 
@@ -42,15 +31,13 @@ const lastOwner = () =>
 const ORG_ROLE_RANK: Record<repo.OrgRole, number> = { staff: 0, admin: 1, owner: 2 };
 
 /**
- * Members, roles and invites of an organisation (issue 3). Every change runs
+ * Members and roles of an organisation (issue 3; invites are
+ * org-invites.service.ts). Every change runs
  * in a transaction holding the org row's lock, so "the last owner can
  * neither leave nor be demoted" holds even under concurrent requests.
  */
 export class MembersService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /** The org as the actor sees it; 404 unless a member (or global admin), 403 without `action`. */
   private async authorize(actor: PolicyActor, orgId: string, action: Action) {
@@ -63,59 +50,19 @@ export class MembersService {
     return { org, resource };
   }
 
-  /** Members (phones for owners/admins only) and, for owners/admins, open invites. */
+  /**
+   * Members (phones for owners/admins only) and, for owners/admins, the
+   * pending and declined invites, by phone only (docs/decisions/009).
+   */
   async list(actor: PolicyActor, orgId: string): Promise<OrgMembers> {
     const { resource } = await this.authorize(actor, orgId, 'org:view');
     const canManage = can(actor, 'org:manage-members', resource);
     const members = await repo.listMembers(this.db, orgId);
-    const invites = canManage ? await repo.listOpenInvites(this.db, orgId) : [];
+    const invites = canManage ? await listInvites(this.db, orgId) : [];
     return {
       members: members.map((m) => presentMember(m, canManage)),
-      invites: invites.map(presentInvite),
+      invites: invites.map(presentOrgInvite),
     };
-  }
-
-  /**
-   * Invites a phone with a role. Admins may invite staff only; owners any
-   * role. A phone with an account becomes a member at once. 409 when the
-   * phone is already a member or already invited.
-   */
-  async invite(actor: PolicyActor, orgId: string, rawPhone: string, role: repo.OrgRole) {
-    const { resource } = await this.authorize(actor, orgId, 'org:manage-members');
-    if (role !== 'staff' && !can(actor, 'org:manage-admins', resource)) {
-      throw new AppError('forbidden', 'Only owners can invite owners and admins.');
-    }
-    const phoneNumber = toE164(rawPhone);
-    return this.db.transaction(async (tx) => {
-      await repo.lockOrg(tx, orgId);
-      const user = await repo.findUserByPhone(tx, phoneNumber);
-      if (user) {
-        if (!(await repo.addMember(tx, orgId, user.id, role))) {
-          throw new AppError('conflict', `${user.displayName ?? phoneNumber} is already a member.`);
-        }
-        const member = (await repo.listMembers(tx, orgId)).find((m) => m.userId === user.id);
-        return { member: member ? presentMember(member, true) : null, invite: null };
-      }
-      const invite = await repo.insertInvite(tx, {
-        id: newId(),
-        orgId,
-        phoneNumber,
-        role,
-        invitedBy: actor.userId,
-        createdAt: this.clock.now(),
-      });
-      if (!invite) throw new AppError('conflict', `${phoneNumber} has already been invited.`);
-      return { member: null, invite: presentInvite(invite) };
-    });
-  }
-
-  /** Revokes an open invite (owners and admins). 404 when there is no such open invite. */
-  async revokeInvite(actor: PolicyActor, orgId: string, inviteId: string): Promise<void> {
-    await this.authorize(actor, orgId, 'org:manage-members');
-    const ok = await this.db.transaction((tx) =>
-      repo.revokeInvite(tx, orgId, inviteId, this.clock.now()),
-    );
-    if (!ok) throw notFound('This invite');
   }
 
   /**

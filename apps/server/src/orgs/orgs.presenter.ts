@@ -1,4 +1,5 @@
-import type { Org } from '@rally/shared/orgs';
+import type { Org, OrgInvite } from '@rally/shared/orgs';
+import type { OrgInviteRow } from './org-invites.repository.ts';
 import type { OrgWithRole } from './orgs.repository.ts';
 
 /** The API shape of an org (`orgSchema`). */
@@ -14,5 +15,20 @@ export function presentOrg(org: OrgWithRole): Org {
     payeeVpa: org.payeeVpa,
     payeeName: org.payeeName,
     createdAt: org.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The API shape of an invite for the org's owners and admins
+ * (`orgInviteSchema`): the phone as entered, never who owns it
+ * (docs/decisions/009).
+ */
+export function presentOrgInvite(invite: OrgInviteRow): OrgInvite {
+  return {
+    id: invite.id,
+    phoneNumber: invite.phoneNumber,
+    role: invite.role,
+    status: invite.declinedAt ? 'declined' : 'pending',
+    createdAt: invite.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { profileInvites, profileManagers, users } from '../db/schema/index.ts';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { profileManagers, users } from '../db/schema/index.ts';
 
 /** How a user manages a profile. */
 export type Relationship = 'self' | 'guardian';
@@ -73,104 +72,4 @@ export async function removeManager(tx: Tx, profileId: string, userId: string): 
   await tx
     .delete(profileManagers)
     .where(and(eq(profileManagers.profileId, profileId), eq(profileManagers.userId, userId)));
-}
-
-/** Whether `userId` already has a `self` profile. */
-export async function hasSelfProfile(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ one: sql`1` })
-    .from(profileManagers)
-    .where(and(eq(profileManagers.userId, userId), eq(profileManagers.relationship, 'self')));
-  return rows.length > 0;
-}
-
-const openInvite = and(isNull(profileInvites.acceptedAt), isNull(profileInvites.revokedAt));
-
-/** Open invites of a profile, oldest first. */
-export async function listOpenInvites(db: Db | Tx, profileId: string) {
-  return db
-    .select()
-    .from(profileInvites)
-    .where(and(eq(profileInvites.profileId, profileId), openInvite))
-    .orderBy(asc(profileInvites.createdAt));
-}
-
-/** Whether the profile has an open `self` invite (a login is already on its way). */
-export async function hasOpenSelfInvite(tx: Tx, profileId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: profileInvites.id })
-    .from(profileInvites)
-    .where(
-      and(
-        eq(profileInvites.profileId, profileId),
-        eq(profileInvites.relationship, 'self'),
-        openInvite,
-      ),
-    );
-  return rows.length > 0;
-}
-
-/** Inserts an open invite; undefined when that phone already has an open invite to the profile. */
-export async function insertInvite(tx: Tx, row: typeof profileInvites.$inferInsert) {
-  const [created] = await tx.insert(profileInvites).values(row).onConflictDoNothing().returning();
-  return created;
-}
-
-/** Revokes an open invite of `profileId`; false when there is none with that id. */
-export async function revokeInvite(
-  tx: Tx,
-  profileId: string,
-  inviteId: string,
-  at: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(profileInvites)
-    .set({ revokedAt: at })
-    .where(
-      and(eq(profileInvites.id, inviteId), eq(profileInvites.profileId, profileId), openInvite),
-    )
-    .returning({ id: profileInvites.id });
-  return rows.length > 0;
-}
-
-/**
- * Turns every open profile invite of `phoneNumber` into a manager row for
- * `userId` (at their sign-in, issue 4), oldest first, and marks the invites
- * accepted. A `self` invite that can no longer be honoured (the user already
- * has their own profile, or the profile got a `self` manager meanwhile)
- * makes them a guardian instead, so access is never lost. Each new manager
- * is written to the profile's timeline in the same transaction.
- */
-export async function acceptInvitesForPhone(
-  tx: Tx,
-  phoneNumber: string,
-  userId: string,
-  at: Date,
-): Promise<void> {
-  const open = await tx
-    .update(profileInvites)
-    .set({ acceptedAt: at })
-    .where(and(eq(profileInvites.phoneNumber, phoneNumber), openInvite))
-    .returning();
-  open.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  for (const invite of open) {
-    let relationship: Relationship = invite.relationship;
-    let isAdded = await addManager(tx, invite.profileId, userId, relationship, at);
-    if (!isAdded && relationship === 'self') {
-      relationship = 'guardian';
-      isAdded = await addManager(tx, invite.profileId, userId, relationship, at);
-    }
-    if (!isAdded) continue;
-    const [user] = await tx
-      .select({ displayName: users.displayName })
-      .from(users)
-      .where(eq(users.id, userId));
-    await insertActivity(tx, {
-      profileId: invite.profileId,
-      kind: relationship === 'self' ? 'own_login_added' : 'guardian_added',
-      actorUserId: invite.invitedBy,
-      at,
-      data: { managerName: user?.displayName ?? phoneNumber, relationship },
-    });
-  }
 }

@@ -1,25 +1,18 @@
-import type {
-  AddProfileManagerResponse,
-  ProfileInvite,
-  ProfileManager,
-  ProfileManagers,
-} from '@rally/shared/profiles';
+import type { ProfileManager, ProfileManagers } from '@rally/shared/profiles';
 import { insertActivity } from '../activities/activities.repository.ts';
-import { toE164 } from '../auth/phone.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { newId } from '../lib/ids.ts';
-import { findUserByPhone } from '../orgs/members.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import { retireProfileFeed } from '../feeds/feeds.repository.ts';
+import { listInvites } from './profile-invites.repository.ts';
+import { presentProfileInvite } from './profile-invites.service.ts';
 import * as repo from './profile-managers.repository.ts';
 import { lockProfile } from './profiles.repository.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
 type ManagerRow = Awaited<ReturnType<typeof repo.listManagers>>[number];
-type InviteRow = Awaited<ReturnType<typeof repo.listOpenInvites>>[number];
 
 function presentManager(m: ManagerRow, actor: PolicyActor): ProfileManager {
   return {
@@ -32,18 +25,9 @@ function presentManager(m: ManagerRow, actor: PolicyActor): ProfileManager {
   };
 }
 
-function presentInvite(i: InviteRow): ProfileInvite {
-  return {
-    id: i.id,
-    phoneNumber: i.phoneNumber,
-    relationship: i.relationship,
-    createdAt: i.createdAt.toISOString(),
-  };
-}
-
 /**
- * Managers of a profile (issue 4): a second guardian invited by phone, the
- * person's own login (`self`), removal. Every change runs in a transaction
+ * Managers of a profile (issue 4): who manages it, and removal (invites to
+ * manage it are profile-invites.service.ts). Every change runs in a transaction
  * holding the profile row's lock, so "a profile never loses its last
  * manager" and "at most one `self` manager" hold under concurrent requests.
  */
@@ -54,77 +38,20 @@ export class ProfileManagersService {
     private readonly clock: Clock,
   ) {}
 
-  /** Managers (`self` first) and open invites of a profile; its managers only (404 otherwise). */
+  /**
+   * Managers (`self` first) and the pending and declined invites of a
+   * profile, by phone only (docs/decisions/009); its managers only (404 otherwise).
+   */
   async list(actor: PolicyActor, profileId: string): Promise<ProfileManagers> {
     await this.profiles.authorize(actor, profileId);
     const [managers, invites] = await Promise.all([
       repo.listManagers(this.db, profileId),
-      repo.listOpenInvites(this.db, profileId),
+      listInvites(this.db, profileId),
     ]);
     return {
       managers: managers.map((m) => presentManager(m, actor)),
-      invites: invites.map(presentInvite),
+      invites: invites.map(presentProfileInvite),
     };
-  }
-
-  /**
-   * Adds a manager by phone (any manager may): `guardian` (a second parent)
-   * or `self` (the person's own login; the profile and its history stay).
-   * A phone with an account becomes a manager at once (and the timeline
-   * says so); otherwise an invite waits for that phone's first sign-in.
-   * Throws 400 `invalid_phone`; 409 when the phone already manages the
-   * profile or is already invited, when the profile already has (or is
-   * about to get) its own login, or when that person already has their own
-   * profile (they can be a guardian instead).
-   */
-  async add(
-    actor: PolicyActor,
-    profileId: string,
-    rawPhone: string,
-    relationship: repo.Relationship,
-  ): Promise<AddProfileManagerResponse> {
-    const profile = await this.profiles.authorize(actor, profileId, 'profile:manage');
-    const phoneNumber = toE164(rawPhone);
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      if (!(await lockProfile(tx, profileId))) throw notFound('This profile');
-      if (relationship === 'self') await this.requireNoOwnLogin(tx, profileId, profile.displayName);
-      const user = await findUserByPhone(tx, phoneNumber);
-      if (!user) {
-        const invite = await repo.insertInvite(tx, {
-          id: newId(),
-          profileId,
-          phoneNumber,
-          relationship,
-          invitedBy: actor.userId,
-          createdAt: now,
-        });
-        if (!invite) throw new AppError('conflict', `${phoneNumber} has already been invited.`);
-        return { manager: null, invite: presentInvite(invite) };
-      }
-      const name = user.displayName ?? phoneNumber;
-      if (await repo.managerRelationship(tx, profileId, user.id)) {
-        throw new AppError('conflict', `${name} already manages ${profile.displayName}.`);
-      }
-      if (relationship === 'self' && (await repo.hasSelfProfile(tx, user.id))) {
-        throw new AppError(
-          'conflict',
-          `${name} already has their own profile. Add them as a guardian instead.`,
-        );
-      }
-      if (!(await repo.addManager(tx, profileId, user.id, relationship, now))) {
-        throw new AppError('conflict', `${profile.displayName} already has their own login.`);
-      }
-      await insertActivity(tx, {
-        profileId,
-        kind: relationship === 'self' ? 'own_login_added' : 'guardian_added',
-        actorUserId: actor.userId,
-        at: now,
-        data: { managerName: name, relationship },
-      });
-      const added = (await repo.listManagers(tx, profileId)).find((m) => m.userId === user.id);
-      return { manager: added ? presentManager(added, actor) : null, invite: null };
-    });
   }
 
   /**
@@ -174,28 +101,5 @@ export class ProfileManagersService {
         },
       });
     });
-  }
-
-  /** Revokes an open invite of the profile (any manager). 404 when there is no such open invite. */
-  async revokeInvite(actor: PolicyActor, profileId: string, inviteId: string): Promise<void> {
-    await this.profiles.authorize(actor, profileId, 'profile:manage');
-    const ok = await this.db.transaction((tx) =>
-      repo.revokeInvite(tx, profileId, inviteId, this.clock.now()),
-    );
-    if (!ok) throw notFound('This invite');
-  }
-
-  /** 409 unless the profile has neither a `self` manager nor an open `self` invite. */
-  private async requireNoOwnLogin(tx: Tx, profileId: string, name: string): Promise<void> {
-    const managers = await repo.listManagers(tx, profileId);
-    if (managers.some((m) => m.relationship === 'self')) {
-      throw new AppError('conflict', `${name} already has their own login.`);
-    }
-    if (await repo.hasOpenSelfInvite(tx, profileId)) {
-      throw new AppError(
-        'conflict',
-        `${name} has already been invited to their own login. Revoke that invite first.`,
-      );
-    }
   }
 }

@@ -63,7 +63,7 @@ export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
     const body = parseInput(addProfileManagerSchema, request.body);
     return reply
       .status(201)
-      .send(await s.profileManagers.add(actor, profileId, body.phoneNumber, body.relationship));
+      .send(await s.profileInvites.invite(actor, profileId, body.phoneNumber, body.relationship));
   });
 
   app.delete('/api/profiles/:profileId/managers/:userId', async (request, reply) => {
@@ -76,7 +76,7 @@ export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
   app.delete('/api/profiles/:profileId/invites/:inviteId', async (request, reply) => {
     const actor = requireActor(request);
     const { profileId, inviteId } = parseInput(profileInviteParamsSchema, request.params);
-    await s.profileManagers.revokeInvite(actor, profileId, inviteId);
+    await s.profileInvites.revoke(actor, profileId, inviteId);
     return reply.status(204).send();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptInvites,
   createOrg,
   createProgram,
   createTestApp,
@@ -121,14 +122,19 @@ describe('profile settings', () => {
 });
 
 describe('managers: a second guardian, removal, the last manager', () => {
-  it('invites a second guardian by phone; they manage the child from their first sign-in', async () => {
+  it('invites a second guardian by phone; they manage the child once they accept in the app', async () => {
     const { parent, childId, url } = await family();
     const phone = newPhone();
     const invited = await req(parent, 'POST', `${url}/managers`, { phoneNumber: phone });
     expect(invited.statusCode).toBe(201);
-    expect(invited.json()).toMatchObject({
-      manager: null,
-      invite: { phoneNumber: phone, relationship: 'guardian' },
+    expect(invited.json()).toEqual({
+      invite: {
+        id: expect.any(String),
+        phoneNumber: phone,
+        relationship: 'guardian',
+        status: 'pending',
+        createdAt: expect.any(String),
+      },
     });
     expect((await req(parent, 'POST', `${url}/managers`, { phoneNumber: phone })).statusCode).toBe(
       409,
@@ -138,9 +144,24 @@ describe('managers: a second guardian, removal, the last manager', () => {
     );
 
     const second = await signUp(t, 'Second Parent', phone);
-    const seen = await req(second, 'GET', url);
-    expect(seen.statusCode).toBe(200);
-    expect(seen.json().profile).toMatchObject({ id: childId, relationship: 'guardian' });
+    expect((await req(second, 'GET', url)).statusCode).toBe(404);
+    const pending = (await req(second, 'GET', '/api/invites')).json().invites;
+    expect(pending).toEqual([
+      {
+        kind: 'profile',
+        id: invited.json().invite.id,
+        profile: { id: childId, displayName: 'Kiran' },
+        relationship: 'guardian',
+        invitedBy: { displayName: 'Parent Asha' },
+        createdAt: expect.any(String),
+      },
+    ]);
+    const accepted = await req(second, 'POST', `/api/invites/profiles/${pending[0].id}/accept`);
+    expect(accepted.json().profile).toMatchObject({ id: childId, relationship: 'guardian' });
+    expect((await req(second, 'GET', url)).json().profile).toMatchObject({
+      id: childId,
+      relationship: 'guardian',
+    });
     const managers = (await req(parent, 'GET', `${url}/managers`)).json();
     expect(managers.invites).toEqual([]);
     expect(
@@ -152,17 +173,21 @@ describe('managers: a second guardian, removal, the last manager', () => {
     expect(await kinds(parent, childId)).toEqual(['guardian_added']);
   });
 
-  it('adds a phone that already has an account at once, and refuses duplicates', async () => {
+  it('invites a phone that has an account the same way, and refuses duplicates', async () => {
     const { parent, childId, url } = await family();
     const other = await signUp(t, 'Other Parent');
-    const added = await req(parent, 'POST', `${url}/managers`, { phoneNumber: other.phoneNumber });
-    expect(added.json()).toMatchObject({
-      manager: { userId: other.id, relationship: 'guardian', displayName: 'Other Parent' },
-      invite: null,
+    const invited = await req(parent, 'POST', `${url}/managers`, {
+      phoneNumber: other.phoneNumber,
     });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).not.toHaveProperty('manager');
+    expect(JSON.stringify(invited.json())).not.toContain('Other Parent');
+    expect((await req(other, 'GET', url)).statusCode).toBe(404);
+    expect(await acceptInvites(t, other)).toBe(1);
     expect((await req(other, 'GET', url)).statusCode).toBe(200);
     const again = await req(parent, 'POST', `${url}/managers`, { phoneNumber: other.phoneNumber });
     expect(again.statusCode).toBe(409);
+    expect(again.json().detail).not.toContain('Other Parent');
     const timeline = (await req(other, 'GET', `/api/profiles/${childId}/activities`)).json();
     expect(timeline.activities[0]).toMatchObject({
       kind: 'guardian_added',
@@ -176,8 +201,10 @@ describe('managers: a second guardian, removal, the last manager', () => {
     const { parent, url } = await family();
     const other = await signUp(t, 'Co-parent');
     await req(parent, 'POST', `${url}/managers`, { phoneNumber: other.phoneNumber });
+    await acceptInvites(t, other);
     const last = await signUp(t, 'Third');
     await req(parent, 'POST', `${url}/managers`, { phoneNumber: last.phoneNumber });
+    await acceptInvites(t, last);
     expect((await req(parent, 'DELETE', `${url}/managers/${last.id}`)).statusCode).toBe(204);
     expect((await req(last, 'GET', url)).statusCode).toBe(404);
 
@@ -208,96 +235,5 @@ describe('managers: a second guardian, removal, the last manager', () => {
     expect((await req(parent, 'DELETE', `${url}/invites/${invite.id}`)).statusCode).toBe(204);
     expect((await req(parent, 'DELETE', `${url}/invites/${invite.id}`)).statusCode).toBe(404);
     expect((await req(parent, 'GET', `${url}/managers`)).json().invites).toEqual([]);
-  });
-});
-
-describe('a child’s own login', () => {
-  it('gives the child their own login by phone, keeping the profile and its history', async () => {
-    const { parent, childId, url } = await family('Rohan');
-    const coach = await signUp(t, 'Coach');
-    const programId = await createProgram(t, coach, await createOrg(t, coach, 'Login Club'));
-    const subs = `/api/programs/${programId}/subscriptions`;
-    const sub = (await req(parent, 'POST', subs, { profileId: childId })).json().subscription;
-    await req(coach, 'POST', `${subs}/${sub.id}/transitions`, { action: 'approve' });
-
-    // Someone who already has their own profile cannot become this profile's self.
-    const grownUp = await signUp(t, 'Has own profile');
-    const refused = await req(parent, 'POST', `${url}/managers`, {
-      phoneNumber: grownUp.phoneNumber,
-      relationship: 'self',
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toMatch(/already has their own profile/);
-
-    const phone = newPhone();
-    const invite = await req(parent, 'POST', `${url}/managers`, {
-      phoneNumber: phone,
-      relationship: 'self',
-    });
-    expect(invite.json().invite).toMatchObject({ relationship: 'self' });
-    const twice = await req(parent, 'POST', `${url}/managers`, {
-      phoneNumber: newPhone(),
-      relationship: 'self',
-    });
-    expect(twice.statusCode).toBe(409);
-
-    // Rohan signs in and onboards: his own profile is this one, with its history.
-    const rohan = await signUp(t, 'Rohan Verma', phone);
-    const mine = (await req(rohan, 'GET', '/api/profiles')).json().profiles;
-    expect(mine).toEqual([
-      expect.objectContaining({ id: childId, relationship: 'self', displayName: 'Rohan Verma' }),
-    ]);
-    const own = (await req(rohan, 'GET', `/api/profiles/${childId}/subscriptions`)).json()
-      .subscriptions;
-    expect(own).toEqual([expect.objectContaining({ id: sub.id, status: 'active' })]);
-    expect(await kinds(rohan, childId)).toEqual(['own_login_added', 'approved', 'requested']);
-
-    // His parent stays a guardian but can no longer delete him or remove his login.
-    const asParent = (await req(parent, 'GET', url)).json();
-    expect(asParent.permissions).toEqual({
-      canEdit: true,
-      canDelete: false,
-      canGiveOwnLogin: false,
-    });
-    expect((await req(parent, 'DELETE', url, { confirmName: 'Rohan Verma' })).statusCode).toBe(403);
-    const removeLogin = await req(parent, 'DELETE', `${url}/managers/${rohan.id}`);
-    expect(removeLogin.statusCode).toBe(403);
-    // Rohan may remove his parent.
-    expect((await req(rohan, 'DELETE', `${url}/managers/${parent.id}`)).statusCode).toBe(204);
-    expect((await req(parent, 'GET', url)).statusCode).toBe(404);
-  });
-
-  it('adds the login at once for a phone that has an account but no own profile yet', async () => {
-    const { parent, childId, url } = await family('Tara');
-    const tara = await signUp(t, null);
-    const added = await req(parent, 'POST', `${url}/managers`, {
-      phoneNumber: tara.phoneNumber,
-      relationship: 'self',
-    });
-    expect(added.json().manager).toMatchObject({ userId: tara.id, relationship: 'self' });
-    expect((await req(tara, 'GET', '/api/profiles')).json().profiles).toEqual([
-      expect.objectContaining({ id: childId, relationship: 'self' }),
-    ]);
-  });
-
-  it('two profiles offering the same phone its own login: the first wins, the second makes it a guardian', async () => {
-    const first = await family('Ishaan');
-    const second = await family('Ishaan too');
-    const phone = newPhone();
-    for (const f of [first, second]) {
-      const res = await req(f.parent, 'POST', `${f.url}/managers`, {
-        phoneNumber: phone,
-        relationship: 'self',
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    const ishaan = await signUp(t, null, phone);
-    const profiles = (await req(ishaan, 'GET', '/api/profiles')).json().profiles;
-    expect(
-      profiles.map((p: { id: string; relationship: string }) => [p.id, p.relationship]),
-    ).toEqual([
-      [first.childId, 'self'],
-      [second.childId, 'guardian'],
-    ]);
   });
 });

@@ -1,6 +1,5 @@
 import type { createSubscriptionSchema, SubscriptionSummary } from '@rally/shared/subscriptions';
 import type { z } from 'zod';
-import { insertActivity } from '../activities/activities.repository.ts';
 import { toE164 } from '../auth/phone.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -8,9 +7,8 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { NotificationRow } from '../notifications/notifications.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { findUserByPhone } from '../orgs/members.repository.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
-import { addManager, insertInvite } from '../profiles/profile-managers.repository.ts';
+import { insertInvite } from '../profiles/profile-invites.repository.ts';
 import { insertProfile } from '../profiles/profiles.repository.ts';
 import { isUniqueViolation, type ProfilesService } from '../profiles/profiles.service.ts';
 import { findProgramAccess, type ProgramAccess } from '../programs/programs.repository.ts';
@@ -245,9 +243,10 @@ export class EnrolmentService {
   }
 
   /**
-   * Creates the profile staff enrol by name, in the enrolment's transaction.
-   * The guardian's phone manages it at once when it has an account (and the
-   * timeline says so), else through an invite accepted at its first sign-in.
+   * Creates the profile staff enrol by name, in the enrolment's transaction,
+   * with an invite for the guardian's phone: whether or not that phone has
+   * an account, its owner manages the profile only once they accept in the
+   * app (docs/decisions/009).
    */
   private async insertEnrollee(
     tx: Tx,
@@ -262,29 +261,14 @@ export class EnrolmentService {
       createdAt: now,
       updatedAt: now,
     });
-    const guardian = await findUserByPhone(tx, enrollee.guardianPhone);
-    if (guardian) {
-      await addManager(tx, profile.id, guardian.id, 'guardian', now);
-      await insertActivity(tx, {
-        profileId: profile.id,
-        kind: 'guardian_added',
-        actorUserId: actor.userId,
-        at: now,
-        data: {
-          managerName: guardian.displayName ?? guardian.phoneNumber,
-          relationship: 'guardian',
-        },
-      });
-    } else {
-      await insertInvite(tx, {
-        id: newId(),
-        profileId: profile.id,
-        phoneNumber: enrollee.guardianPhone,
-        relationship: 'guardian',
-        invitedBy: actor.userId,
-        createdAt: now,
-      });
-    }
+    await insertInvite(tx, {
+      id: newId(),
+      profileId: profile.id,
+      phoneNumber: enrollee.guardianPhone,
+      relationship: 'guardian',
+      invitedBy: actor.userId,
+      createdAt: now,
+    });
     return profile;
   }
 

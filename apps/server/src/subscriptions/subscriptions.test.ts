@@ -1,6 +1,7 @@
 import type { SubscriptionAction, SubscriptionStatus } from '@rally/shared/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptInvites,
   createOrg,
   createProgram,
   createTestApp,
@@ -219,7 +220,7 @@ describe('joining and enrolling by join policy', () => {
     expect((await req(w.coach, 'POST', w.subs, { profileId: unknown })).statusCode).toBe(404);
   });
 
-  it('staff enrol someone new by name and guardian phone; the guardian manages them from sign-in', async () => {
+  it('staff enrol someone new by name and guardian phone; the guardian manages them once they accept', async () => {
     const w = await setup();
     const phone = newPhone();
     const res = await req(w.coach, 'POST', w.subs, {
@@ -230,6 +231,8 @@ describe('joining and enrolling by join policy', () => {
     expect(sub).toMatchObject({ status: 'active', profileName: 'Anvi Rao' });
 
     const guardian = await signUp(t, 'Guardian Rao', phone);
+    expect((await req(guardian, 'GET', `/api/profiles/${sub.profileId}`)).statusCode).toBe(404);
+    expect(await acceptInvites(t, guardian)).toBe(1);
     const profiles = (await req(guardian, 'GET', '/api/profiles')).json().profiles;
     expect(profiles).toContainEqual(
       expect.objectContaining({ id: sub.profileId, relationship: 'guardian' }),
@@ -237,11 +240,13 @@ describe('joining and enrolling by join policy', () => {
     const mine = await req(guardian, 'GET', `/api/profiles/${sub.profileId}/subscriptions`);
     expect(mine.json().subscriptions).toEqual([expect.objectContaining({ id: sub.id })]);
 
-    // With an existing account, the guardian is added at once.
+    // An existing account is invited too: nothing changes for it until it accepts (docs/decisions/009).
     const known = await req(w.coach, 'POST', w.subs, {
       newProfile: { displayName: 'Second Kid', guardianPhone: w.parent.phoneNumber },
     });
     const knownId = known.json().subscription.profileId;
+    expect((await req(w.parent, 'GET', `/api/profiles/${knownId}`)).statusCode).toBe(404);
+    expect(await acceptInvites(t, w.parent)).toBe(1);
     expect((await req(w.parent, 'GET', `/api/profiles/${knownId}`)).statusCode).toBe(200);
 
     const byFamily = await req(w.parent, 'POST', w.subs, {

@@ -67,7 +67,8 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 /**
  * What the signed-in app shell asks for on every page (issue 6: the
  * notifications bell and the unread badges of the "Conversations" links),
- * and the account page's notification preferences and app updates, answered with defaults
+ * the home page's invitations, and the account page's notification
+ * preferences and app updates, answered with defaults
  * when a test gives no handler of its own for them. Requests answered from
  * here are not recorded, so a test about a page sees only that page's requests.
  */
@@ -76,6 +77,8 @@ export const SHELL_DEFAULT_HANDLERS: Record<string, MockHandler> = {
   'GET /api/conversations/unread': { programs: {}, profiles: {} },
   // The account page's "App updates" (the config record `client`, SPEC.md §3).
   'GET /api/config/client': { url: null, disableLiveUpdate: false },
+  // The home page's invitations panel (docs/decisions/009): none unless a test says so.
+  'GET /api/invites': { invites: [] },
   'GET /api/notifications/preferences': {
     messages: true,
     announcements: true,

@@ -265,6 +265,7 @@ export function makeOrgInvite(overrides: Partial<OrgInvite> = {}): OrgInvite {
     id: newId(),
     phoneNumber: '+919900011122',
     role: 'staff',
+    status: 'pending',
     createdAt: '2025-03-01T00:00:00.000Z',
     ...overrides,
   };

@@ -49,7 +49,9 @@ export const orgMembers = pgTable(
 
 /**
  * An invitation of a phone number to an org with a role. It becomes a
- * membership when that phone signs in; one open invite per phone and org.
+ * membership only when the person with that phone accepts it in the app;
+ * they may decline it instead (docs/decisions/009). One open (neither
+ * accepted, declined nor revoked) invite per phone and org.
  */
 export const orgInvites = pgTable(
   'org_invites',
@@ -63,12 +65,14 @@ export const orgInvites = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the invitee declined it; the inviter still sees it, as declined, until they remove it. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('org_invites_open_idx')
       .on(t.orgId, t.phoneNumber)
-      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),
     index('org_invites_phone_idx').on(t.phoneNumber),
     check('org_invites_role_check', sql`${t.role} in ('owner', 'admin', 'staff')`),
   ],

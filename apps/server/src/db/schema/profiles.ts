@@ -56,8 +56,9 @@ export const profileManagers = pgTable(
 /**
  * An invitation of a phone number to manage a profile, as a second guardian
  * or as the person themself (`self`: the child gets their own login). It
- * becomes a manager row when that phone signs in; one open invite per
- * profile and phone (issue 4).
+ * becomes a manager row only when the person with that phone accepts it in
+ * the app; they may decline it instead (docs/decisions/009). One open
+ * (neither accepted, declined nor revoked) invite per profile and phone.
  */
 export const profileInvites = pgTable(
   'profile_invites',
@@ -71,12 +72,14 @@ export const profileInvites = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the invitee declined it; the managers still see it, as declined, until they remove it. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('profile_invites_open_idx')
       .on(t.profileId, t.phoneNumber)
-      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.revokedAt} is null`),
     index('profile_invites_phone_idx').on(t.phoneNumber),
     check('profile_invites_relationship_check', sql`${t.relationship} in ('self', 'guardian')`),
   ],

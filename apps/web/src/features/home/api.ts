@@ -1,7 +1,13 @@
 import type { ProfileEvent } from '@rally/shared/events';
 import type { Home } from '@rally/shared/home';
+import type {
+  AcceptOrgInviteResponse,
+  AcceptProfileInviteResponse,
+  MyInvite,
+  MyInvites,
+} from '@rally/shared/invites';
 import type { CreateProfile, Profile } from '@rally/shared/profiles';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /** `GET /api/home`: the user's profiles, organisations and next events (the `/` page). */
@@ -41,3 +47,56 @@ export const familyEventsQueryOptions = (range: { from: string; to: string }) =>
     queryFn: ({ signal }) =>
       apiRequest<{ events: ProfileEvent[] }>('/api/family/events', { query: { ...range }, signal }),
   });
+
+// --- Invitations (docs/decisions/009) ---
+
+/** `GET /api/invites`: the pending invitations of the signed-in user's phone, oldest first. */
+export const myInvitesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['invites'] as const,
+    queryFn: ({ signal }) => apiRequest<MyInvites>('/api/invites', { signal }),
+  });
+
+/** `/api/invites/orgs/:id` or `/api/invites/profiles/:id` of `invite`, then `/accept` or `/decline`. */
+const answerPath = (invite: MyInvite, answer: 'accept' | 'decline') =>
+  `/api/invites/${invite.kind === 'org' ? 'orgs' : 'profiles'}/${encodeURIComponent(invite.id)}/${answer}`;
+
+/** Refetches the invitations and what an accepted one adds to: home, organisations, profiles. */
+async function refreshAfterAnswer(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [['invites'], ['home'], ['orgs'], ['profiles']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** What accepting an invitation answers: the organisation joined, or the profile now managed. */
+export type AcceptedInvite = AcceptOrgInviteResponse | AcceptProfileInviteResponse;
+
+/**
+ * `POST /api/invites/{orgs|profiles}/:inviteId/accept`: the caller joins the
+ * organisation or manages the profile; idempotent. Throws `not_found` when
+ * the invite was withdrawn or already declined.
+ */
+export function useAcceptInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: MyInvite) =>
+      apiRequest<AcceptedInvite>(answerPath(invite, 'accept'), { method: 'POST' }),
+    onSuccess: () => refreshAfterAnswer(queryClient),
+  });
+}
+
+/**
+ * `POST /api/invites/{orgs|profiles}/:inviteId/decline`: ends the invite;
+ * nothing else changes, and the inviters see it declined. Throws
+ * `not_found` when it was withdrawn or already accepted.
+ */
+export function useDeclineInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: MyInvite) =>
+      apiRequest<void>(answerPath(invite, 'decline'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invites'] }),
+  });
+}

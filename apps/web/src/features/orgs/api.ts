@@ -1,10 +1,9 @@
 import type { OrgLogoResponse } from '@rally/shared/files';
 import type {
   CreateInvite,
+  CreateInviteResponse,
   CreateOrg,
   Org,
-  OrgInvite,
-  OrgMember,
   OrgMembers,
   OrgRole,
   UpdateOrg,
@@ -46,7 +45,7 @@ export const orgQueryOptions = (orgId: string) =>
 
 /**
  * `GET /api/orgs/:orgId/members`: members with their roles; phone numbers and
- * pending invites only for owners and admins (else null phones and no invites).
+ * invites (pending, declined) only for owners and admins (else null phones and no invites).
  */
 export const orgMembersQueryOptions = (orgId: string) =>
   queryOptions({
@@ -173,24 +172,25 @@ export function useRemoveOrgLogo(orgId: string) {
 }
 
 /**
- * `POST /api/orgs/:orgId/invites` `{ phoneNumber, role }`: a phone that has
- * an account becomes a `member` at once, otherwise an `invite` waits for its
- * first sign-in. Throws `invalid_phone`, `conflict` (already a member or
- * invited), `forbidden` (admins inviting owners or admins).
+ * `POST /api/orgs/:orgId/invites` `{ phoneNumber, role }`: a pending invite,
+ * the same whether or not the phone has an account; the person joins once
+ * they accept it in the app (docs/decisions/009). Throws `invalid_phone`,
+ * `conflict` (already a member or invited), `forbidden` (admins inviting
+ * owners or admins).
  */
 export function useInviteMember(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInvite) =>
-      apiRequest<{ member: OrgMember | null; invite: OrgInvite | null }>(`${base(orgId)}/invites`, {
-        method: 'POST',
-        body,
-      }),
+      apiRequest<CreateInviteResponse>(`${base(orgId)}/invites`, { method: 'POST', body }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
 
-/** `DELETE /api/orgs/:orgId/invites/:inviteId`: revokes a pending invite (owners and admins). */
+/**
+ * `DELETE /api/orgs/:orgId/invites/:inviteId`: revokes a pending invite, or
+ * removes a declined one from the list (owners and admins).
+ */
 export function useRevokeInvite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -99,9 +99,35 @@ describe('organisation settings: members', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this invite?' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }));
-    await waitFor(() => expect(screen.queryByText(/Pending invites/)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Invites' })).toBeNull());
     expect(requests.find((r) => r.method === 'DELETE')?.path).toBe(
       `/api/orgs/${org.id}/invites/${invite.id}`,
+    );
+  });
+
+  it('shows a declined invite as declined, by phone only, and removes it without a dialog', async () => {
+    const { org, state, requests } = settingsApi('owner', [], {
+      'DELETE /api/orgs/:orgId/invites/:inviteId': () => {
+        state.invites = [];
+        return noContent();
+      },
+    });
+    const declined = makeOrgInvite({ phoneNumber: '+919811100000', status: 'declined' });
+    state.invites = [makeOrgInvite({ phoneNumber: '+919822200000' }), declined];
+    const app = renderApp(`/orgs/${org.id}/settings`);
+    const invites = await screen.findByRole('region', { name: 'Invites' });
+    const rows = within(invites).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/\+919822200000 · Staff.*Waiting for an answer.*Revoke invite/),
+      expect.stringMatching(/\+919811100000 · Staff.*Declined.*Remove/),
+    ]);
+    await app.user.click(
+      within(invites).getByRole('button', { name: 'Remove the declined invite of +919811100000' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invites' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.find((r) => r.method === 'DELETE')?.path).toBe(
+      `/api/orgs/${org.id}/invites/${declined.id}`,
     );
   });
 
@@ -110,7 +136,7 @@ describe('organisation settings: members', () => {
     const staff = makeOrgMember({ displayName: 'Meera Iyer', role: 'staff' });
     const { org, requests } = settingsApi('admin', [owner, staff], {
       'POST /api/orgs/:orgId/invites': json(
-        { member: null, invite: makeOrgInvite({ phoneNumber: '+919876500000' }) },
+        { invite: makeOrgInvite({ phoneNumber: '+919876500000' }) },
         201,
       ),
     });
@@ -139,6 +165,12 @@ describe('organisation settings: members', () => {
       }),
     );
     await waitFor(() => expect(within(invite).getByLabelText(/Phone number/)).toHaveValue(''));
+    // Invited, not added: nobody joins before accepting (docs/decisions/009).
+    expect(
+      await screen.findByText(
+        'Invite sent to +919876500000 (Staff). They join once they accept it in Rally.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lets an owner invite an admin and shows an invalid phone on its field', async () => {

@@ -134,8 +134,9 @@ export function useSetProfilePhoto(profileId: string) {
 
 /**
  * `POST /api/profiles/:profileId/managers` `{ phoneNumber, relationship }`:
- * a second guardian, or the person's own login (`self`). Answers the manager
- * (the phone has an account) or an invite (accepted at its sign-in). 409 duplicates.
+ * invites a second guardian, or the person's own login (`self`). Answers the
+ * pending invite, the same whether or not the phone has an account; the
+ * person manages the profile once they accept it (docs/decisions/009). 409 duplicates.
  */
 export function useAddProfileManager(profileId: string) {
   const queryClient = useQueryClient();
@@ -161,7 +162,7 @@ export function useRemoveProfileManager(profileId: string) {
   });
 }
 
-/** `DELETE /api/profiles/:profileId/invites/:inviteId`: revokes an open invite. */
+/** `DELETE /api/profiles/:profileId/invites/:inviteId`: revokes a pending invite or removes a declined one. */
 export function useRevokeProfileInvite(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -81,11 +81,11 @@ describe('profile settings', () => {
         'PATCH /api/profiles/:profileId': { profile: { ...profile, photoUrl: null } },
         'POST /api/profiles/:profileId/managers': json(
           {
-            manager: null,
             invite: {
               id: newId(),
               phoneNumber: '+919812345678',
               relationship: 'guardian',
+              status: 'pending',
               createdAt: '2025-01-01T00:00:00.000Z',
             },
           },
@@ -110,6 +110,11 @@ describe('profile settings', () => {
         requests.find((r) => r.path.endsWith('/managers') && r.method === 'POST')?.body,
       ).toEqual({ phoneNumber: '98123 45678', relationship: 'guardian' }),
     );
+    expect(
+      await screen.findByText(
+        '+919812345678 is invited. They manage this profile once they accept the invite in Rally.',
+      ),
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'Give Kabir Rao their own login' }),
     ).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatLocalDate } from '../../../lib/format';
 import { downloadFailedError } from '../../../lib/lazy-part';
 import { homeQueryOptions } from '../api';
+import { InvitesPanel } from '../components/invites-panel';
 
 // Only needed by some visitors: loaded when shown, not with the page.
 /** A part of the page whose download failed (offline): says so, with "Try again". */
@@ -33,7 +34,8 @@ const AddChildProfileModal = lazyPart(() =>
 );
 
 /**
- * The home page (route `root`): the user's next events, the family calendar
+ * The home page (route `root`): invitations waiting for an answer first
+ * (docs/decisions/009), then the user's next events, the family calendar
  * (every managed profile's events, a colour each, clashes flagged), profiles
  * and organisations (`GET /api/home`), with "Create organisation" and "Add a
  * child profile".
@@ -63,6 +65,7 @@ export function RootPage() {
           </Stack>
         </Card>
       )}
+      <InvitesPanel />
       <QueryState query={home}>
         {(data) => <HomeSections data={data} onAddChild={addChild.open} />}
       </QueryState>

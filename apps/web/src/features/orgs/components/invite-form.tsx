@@ -10,7 +10,6 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
 import { useInviteMember } from '../api';
-import { memberName } from '../member-name';
 
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.createInviteSchema);
 
@@ -24,8 +23,9 @@ export interface InviteFormProps {
 /**
  * "Invite someone": a phone number (as a person types it; the server reads it
  * as Indian unless it starts with + and a country code) and a role ->
- * `POST /api/orgs/:orgId/invites`. Someone who already has an account joins at
- * once; others when they first sign in. Admins can pick only "Staff".
+ * `POST /api/orgs/:orgId/invites`. The person joins once they accept the
+ * invite in Rally, whether or not they already use it (docs/decisions/009).
+ * Admins can pick only "Staff".
  */
 export function InviteForm({ orgId, canManageAdmins }: InviteFormProps) {
   const { t } = useTranslation();
@@ -44,13 +44,9 @@ export function InviteForm({ orgId, canManageAdmins }: InviteFormProps) {
     invite.mutate(
       { phoneNumber: values.phoneNumber.trim(), role: values.role },
       {
-        onSuccess: ({ member, invite: sent }) => {
+        onSuccess: ({ invite: sent }) => {
           const role = t(`org.role.${values.role}`);
-          notify(
-            member
-              ? t('invite.added', { name: memberName(t, member), role })
-              : t('invite.sent', { phone: sent?.phoneNumber ?? values.phoneNumber, role }),
-          );
+          notify(t('invite.sent', { phone: sent.phoneNumber, role }));
           form.reset();
         },
         onError: (error) => {

@@ -24,7 +24,8 @@ export interface MembersSectionProps {
  * The members of an organisation with their roles and, for those who manage
  * members, a role select (owners only: admins may neither grant nor take the
  * owner and admin roles) and "Remove" (owners: anyone; admins: staff), each
- * removal confirmed; then the pending invites, each revocable after confirmation.
+ * removal confirmed; then the invites by phone (docs/decisions/009): a pending
+ * one is revocable after confirmation, a declined one can be removed from the list.
  */
 export function MembersSection({
   orgId,
@@ -121,19 +122,26 @@ export function MembersSection({
       {members.invites.length > 0 && (
         <Stack gap="xs" component="section" aria-labelledby="org-invites">
           <Title order={3} size="h4" id="org-invites">
-            {t('members.pendingInvites')}
+            {t('members.invites')}
           </Title>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {members.invites.map((invite) => (
               <Card component="li" key={invite.id} withBorder padding="sm">
                 <Group justify="space-between" gap="xs">
-                  <Text>
-                    {t('members.inviteLine', {
-                      phone: invite.phoneNumber,
-                      role: t(`org.role.${invite.role}`),
-                    })}
-                  </Text>
-                  {permissions.canManageMembers && (
+                  <Group gap="xs">
+                    <Text>
+                      {t('members.inviteLine', {
+                        phone: invite.phoneNumber,
+                        role: t(`org.role.${invite.role}`),
+                      })}
+                    </Text>
+                    <Badge variant="light" color={invite.status === 'declined' ? 'gray' : 'blue'}>
+                      {invite.status === 'declined'
+                        ? t('members.inviteDeclined')
+                        : t('members.invitePending')}
+                    </Badge>
+                  </Group>
+                  {permissions.canManageMembers && invite.status === 'pending' && (
                     <Button
                       variant="subtle"
                       color="red"
@@ -146,10 +154,24 @@ export function MembersSection({
                       {t('members.revoke')}
                     </Button>
                   )}
+                  {permissions.canManageMembers && invite.status === 'declined' && (
+                    <Button
+                      variant="subtle"
+                      color="gray"
+                      loading={revokeInvite.isPending && revokeInvite.variables === invite.id}
+                      aria-label={t('members.dismissNamed', { phone: invite.phoneNumber })}
+                      onClick={() => revokeInvite.mutate(invite.id)}
+                    >
+                      {t('members.dismiss')}
+                    </Button>
+                  )}
                 </Group>
               </Card>
             ))}
           </Stack>
+          {!toRevoke.isOpen && revokeInvite.error !== null && (
+            <ErrorAlert error={revokeInvite.error} />
+          )}
         </Stack>
       )}
 

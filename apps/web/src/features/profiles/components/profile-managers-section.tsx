@@ -1,5 +1,5 @@
 import type { ProfileManager, ProfileRelationship } from '@rally/shared/profiles';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,9 @@ export interface ProfileManagersSectionProps {
 /**
  * "Managers" of a profile: who manages it (self first, "(you)"), "Remove"
  * each (or "Leave" for yourself; confirmed, the 409 "last manager" shown in
- * the dialog), pending invites with "Revoke", "Invite a guardian" by phone
- * and, while the person has no login, "Give {name} their own login".
+ * the dialog), invites by phone (pending with "Revoke", declined with
+ * "Remove"; docs/decisions/009), "Invite a guardian" by phone and, while
+ * the person has no login, "Give {name} their own login".
  */
 export function ProfileManagersSection({
   profileId,
@@ -82,22 +83,35 @@ export function ProfileManagersSection({
             </Stack>
             {invites.length > 0 && (
               <Stack gap="xs">
-                <Text fw={600}>{t('members.pendingInvites')}</Text>
+                <Text fw={600}>{t('members.invites')}</Text>
                 {invites.map((invite) => (
                   <Group key={invite.id} gap="sm" justify="space-between">
-                    <Text>
-                      {invite.phoneNumber} ·{' '}
-                      {t(`profileSettings.managerRelationship.${invite.relationship}`)}
-                    </Text>
+                    <Group gap="xs">
+                      <Text>
+                        {invite.phoneNumber} ·{' '}
+                        {t(`profileSettings.managerRelationship.${invite.relationship}`)}
+                      </Text>
+                      <Badge variant="light" color={invite.status === 'declined' ? 'gray' : 'blue'}>
+                        {invite.status === 'declined'
+                          ? t('members.inviteDeclined')
+                          : t('members.invitePending')}
+                      </Badge>
+                    </Group>
                     {canEdit && (
                       <Button
                         size="xs"
                         variant="default"
                         loading={revoke.isPending && revoke.variables === invite.id}
-                        aria-label={t('profileSettings.revokeNamed', { phone: invite.phoneNumber })}
+                        aria-label={
+                          invite.status === 'declined'
+                            ? t('members.dismissNamed', { phone: invite.phoneNumber })
+                            : t('profileSettings.revokeNamed', { phone: invite.phoneNumber })
+                        }
                         onClick={() => revoke.mutate(invite.id)}
                       >
-                        {t('profileSettings.revoke')}
+                        {invite.status === 'declined'
+                          ? t('members.dismiss')
+                          : t('profileSettings.revoke')}
                       </Button>
                     )}
                   </Group>
@@ -181,14 +195,8 @@ function AddManagerForm({ profileId, relationship, title }: AddManagerFormProps)
     add.mutate(
       { phoneNumber: phoneNumber.trim(), relationship },
       {
-        onSuccess: ({ manager }) => {
-          notify(
-            manager
-              ? t('profileSettings.managerAdded', {
-                  name: manager.displayName ?? manager.phoneNumber,
-                })
-              : t('profileSettings.invited', { phone: phoneNumber.trim() }),
-          );
+        onSuccess: ({ invite }) => {
+          notify(t('profileSettings.invited', { phone: invite.phoneNumber }));
           setPhoneNumber('');
         },
         onError: (error) => {
