@@ -201,6 +201,12 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
   'GET /api/orgs/:orgId/members': {},
   'POST /api/orgs/:orgId/invites': { body: { phoneNumber: '+919800000004', role: 'staff' } },
   'DELETE /api/orgs/:orgId/invites/:inviteId': {},
+  // The invitee's side: the world's invites are for phones of no actor (404), which is enough here.
+  'GET /api/invites': {},
+  'POST /api/invites/orgs/:inviteId/accept': {},
+  'POST /api/invites/orgs/:inviteId/decline': {},
+  'POST /api/invites/profiles/:inviteId/accept': {},
+  'POST /api/invites/profiles/:inviteId/decline': {},
   'PATCH /api/orgs/:orgId/members/:userId': { body: { role: 'staff' } },
   'DELETE /api/orgs/:orgId/members/:userId': {},
   'POST /api/orgs/:orgId/leave': {},
