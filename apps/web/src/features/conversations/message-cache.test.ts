@@ -38,6 +38,14 @@ describe('message cache', () => {
       seq: 4,
     });
     expect(mergeNewestPage(cached, overlapping).messages).toHaveLength(4);
+    // Change 5 (an edit of an older message, outside the page) is not in it:
+    // the older copies may be stale, so the cache starts again from the page.
+    const missesAnEdit = makeThread({
+      messages: [old[2]!, makeMessage({ createdAt: at(10), seq: 6 })],
+      hasOlder: true,
+      seq: 6,
+    });
+    expect(mergeNewestPage(cached, missesAnEdit).messages).toEqual(missesAnEdit.messages);
     const afterGap = makeThread({
       messages: [makeMessage({ createdAt: at(50), seq: 60 })],
       hasOlder: true,

@@ -36,29 +36,44 @@ export function mergeMessages(
 
 /**
  * Lays a freshly fetched newest page over what the cache held (a refetch
- * after a truncated replay, a return to the page): older messages loaded
- * before stay when the new page reaches back to them; when it does not
- * (more than a page came meanwhile), the cache starts again from the new
- * page, so the thread never shows a silent gap. Copies changed after the
- * page was read (`seq` past the page's: live events that overtook the
- * request) stay either way, and do not count as reaching back.
+ * after a truncated replay, a return to the page). Older messages loaded
+ * before stay only when the new page reaches back to them and every change
+ * numbered after the cached thread's `seq` shows in the new page: an
+ * edit or delete of an older message (one outside the page) would
+ * otherwise stay unseen while the cursor moves past it. Else the cache
+ * starts again from the new page (older pages load again on demand), so
+ * the thread never shows a silent gap or a stale copy. Copies changed
+ * after the page was read (`seq` past the page's: live events that
+ * overtook the request) stay either way.
  */
 export function mergeNewestPage(previous: Thread | undefined, fresh: Thread): Thread {
   if (!previous || previous.messages.length === 0) return fresh;
   const newer = previous.messages.filter((m) => m.seq > fresh.seq);
   const oldestFresh = fresh.messages[0];
   const newestKnown = previous.messages.filter((m) => m.seq <= fresh.seq).at(-1);
-  const overlaps =
+  const keepsOlder =
     !fresh.hasOlder ||
     (oldestFresh !== undefined &&
       newestKnown !== undefined &&
-      compareMessages(oldestFresh, newestKnown) <= 0);
-  if (!overlaps) return { ...fresh, messages: mergeMessages(fresh.messages, newer) };
+      compareMessages(oldestFresh, newestKnown) <= 0 &&
+      showsEveryChange(fresh, previous.seq));
+  if (!keepsOlder) return { ...fresh, messages: mergeMessages(fresh.messages, newer) };
   return {
     ...fresh,
     messages: mergeMessages(previous.messages, fresh.messages),
     hasOlder: previous.hasOlder && fresh.hasOlder,
   };
+}
+
+/**
+ * True when each change numbered `after + 1` … `fresh.seq` is the latest
+ * change of a message in `fresh` (a change superseded by a later one of the
+ * same message, or one to a message outside the page, makes it false).
+ */
+function showsEveryChange(fresh: Thread, after: number): boolean {
+  const shown = new Set(fresh.messages.map((m) => m.seq));
+  for (let seq = after + 1; seq <= fresh.seq; seq++) if (!shown.has(seq)) return false;
+  return true;
 }
 
 /** Adds an older page (`before` the oldest loaded message) to a cached thread. */
