@@ -100,7 +100,7 @@ export type UpdateOrg = z.input<typeof updateOrgSchema>;
 
 /** Body of `DELETE /api/orgs/:orgId`: the org's exact name, typed to confirm (owners only). */
 export const deleteOrgSchema = z.object({
-  confirmName: textSchema('confirmName'),
+  confirmName: textSchema('The organisation name'),
 });
 
 /** A member of an org. `phoneNumber` is shown to owners and admins only (null otherwise). */

@@ -95,7 +95,7 @@ export type UpdateProfile = z.input<typeof updateProfileSchema>;
 
 /** Body of `DELETE /api/profiles/:profileId`: the profile's exact name, typed to confirm. */
 export const deleteProfileSchema = z.object({
-  confirmName: textSchema('confirmName'),
+  confirmName: textSchema('The profile’s name'),
 });
 /** See {@link deleteProfileSchema}. */
 export type DeleteProfile = z.infer<typeof deleteProfileSchema>;
