@@ -51,20 +51,22 @@ describe('slow and silent clients', () => {
         trickle.push(setInterval(() => s.write(' '), 300));
       }),
     ]);
-    // Meanwhile, an ordinary client is answered at once.
+    // Meanwhile, an ordinary client is answered, long before any slow one is dropped.
     const served = Date.now();
     const session = await fetch(`http://127.0.0.1:${port}/api/auth/session`);
     expect(session.status).toBe(200);
-    expect(Date.now() - served).toBeLessThan(1_000);
+    const servedMs = Date.now() - served;
 
     const [nothing, partialHeaders, silentBody, tricklingBody] = await closing;
     trickle.forEach(clearInterval);
-    const headersBound = timeouts.headersMs + 2 * timeouts.checkIntervalMs + 500;
-    expect(nothing).toBeLessThan(headersBound);
-    expect(partialHeaders).toBeLessThan(headersBound);
-    expect(silentBody).toBeLessThan(timeouts.idleMs + 1_000);
+    expect(servedMs).toBeLessThan(Math.min(nothing, partialHeaders));
+    // Each within its limit, plus the check interval and slack for a busy machine.
+    const slack = 2 * timeouts.checkIntervalMs + 2_000;
+    expect(nothing).toBeLessThan(timeouts.headersMs + slack);
+    expect(partialHeaders).toBeLessThan(timeouts.headersMs + slack);
+    expect(silentBody).toBeLessThan(timeouts.idleMs + slack);
     expect(tricklingBody).toBeGreaterThanOrEqual(timeouts.requestMs - 100);
-    expect(tricklingBody).toBeLessThan(timeouts.requestMs + 2 * timeouts.checkIntervalMs + 1_000);
+    expect(tricklingBody).toBeLessThan(timeouts.requestMs + slack);
   });
 });
 
