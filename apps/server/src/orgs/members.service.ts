@@ -31,7 +31,7 @@ const lastOwner = () =>
 const ORG_ROLE_RANK: Record<repo.OrgRole, number> = { staff: 0, admin: 1, owner: 2 };
 
 /**
- * Members and roles of an organisation (issue 3; invites are
+ * Members and roles of an organisation (invites are
  * org-invites.service.ts). Every change runs
  * in a transaction holding the org row's lock, so "the last owner can
  * neither leave nor be demoted" holds even under concurrent requests.

@@ -35,7 +35,7 @@ export function presentProfileInvite(i: repo.ProfileInviteRow): ProfileInvite {
 }
 
 /**
- * Invitations to manage a profile (docs/decisions/009; issue 4's guardians
+ * Invitations to manage a profile (docs/decisions/009; guardians
  * and own logins, docs/decisions/005). Any manager invites a phone as a
  * `guardian` or as the person themself (`self`); nobody becomes a manager
  * until the person with that phone accepts in the app, and the inviter's

@@ -26,7 +26,7 @@ function presentManager(m: ManagerRow, actor: PolicyActor): ProfileManager {
 }
 
 /**
- * Managers of a profile (issue 4): who manages it, and removal (invites to
+ * Managers of a profile (docs/decisions/005): who manages it, and removal (invites to
  * manage it are profile-invites.service.ts). Every change runs in a transaction
  * holding the profile row's lock, so "a profile never loses its last
  * manager" and "at most one `self` manager" hold under concurrent requests.
