@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import serverBoundaries from './eslint/server-boundaries.js';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -46,4 +48,6 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
+  ...serverBoundaries,
+  ...webBoundaries,
 );

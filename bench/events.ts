@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5): a profile's month calendar and attendance-mark writes
+ * Benchmark (docs/decisions/006): a profile's month calendar and attendance-mark writes
  * at scale, against DESIGN.md §7's budgets. Generates bench/seed.ts's data
  * (1,000 orgs, 10,000 programs, 160,000 events, 1,000,000 attendance rows,
  * ...) into a scratch database — embedded PostgreSQL by default, or a fresh
@@ -190,7 +190,7 @@ async function benchMarks(
   target: { server: ServerProcess; databaseUrl: string },
   marks: MarkTarget[],
 ) {
-  // The endpoint is issue 5's: one real mark must answer 2xx before the run.
+  // One real mark must answer 2xx before the run: the endpoint is the one measured.
   const probe = await putMark(target.server.url, marks[0]!, 'present');
   if (!probe.ok) {
     console.log(

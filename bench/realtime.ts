@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 6): realtime delivery against DESIGN.md §7 ("commit ->
+ * Benchmark (docs/decisions/007): realtime delivery against DESIGN.md §7 ("commit ->
  * subscribed client, p95 <= 50 ms with 1,000 subscribers"). Makes a scratch
  * database (embedded PostgreSQL, or a fresh database on `DATABASE_URL`'s
  * server), one club with `FAMILIES` (5,000) enrolled families, starts Rally

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3): command-palette search latency at scale. Generates
+ * Benchmark: command-palette search latency at scale. Generates
  * bench/seed.ts's data (1,000 organisations, 10,000 programs, 50,000
  * profiles, 160,000 events, ...) into a scratch database — embedded
  * PostgreSQL by default, or a fresh database on `DATABASE_URL`'s server,

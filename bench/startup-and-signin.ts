@@ -1,5 +1,5 @@
 /**
- * Benchmark 1 (issue 2): time from `npm start` to the login page being
+ * Benchmark 1: time from `npm start` to the login page being
  * served — with a new data folder (first run: initdb) and again with the
  * same folder (warm) — and the phone sign-in round trip (start + verify)
  * latency over 200 sign-ins: median and p95. Prints figures; asserts nothing.

@@ -16,5 +16,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Above setup.ts's 10 s wait for a lazy page, so a slow transform on a busy
+    // machine is waited for instead of failing the test.
+    testTimeout: 20_000,
   },
 });

@@ -6,7 +6,7 @@ import { runMigrations } from './db/migrate.ts';
 import { startAttachmentSweep } from './conversations/attachment-sweep.ts';
 import { startHorizonSweep } from './events/horizon.ts';
 import { createFileStore } from './files/file-store.ts';
-import { buildApp, type RallyApp } from './http/app.ts';
+import { buildApp, type RallyApp } from './app.ts';
 import { errorSerializer } from './lib/log-errors.ts';
 
 /** A started Rally server: its URL, parts, and a clean `close()`. */

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@rally/shared/api/contract';
+import { routeKey, type Operation } from '@rally/shared/api/operation';
 import { listenOnFreePort, TestSocket } from '../src/realtime/test-socket.ts';
 import { createProgram, createTestApp, type TestApp } from './harness.ts';
 import { actorNames, createWorld, type ActorName, type World } from './world.ts';
 
 /**
- * The authorization matrix (issue 3): every API route — enumerated from the
+ * The authorization matrix: every API route — enumerated from the
  * server's own route table, so a new route without an entry fails — against
  * every actor, reads and writes. Allowed means authorization let the call
  * through (any status but 401/403/404); denied means 401 signed out, else
@@ -24,187 +26,191 @@ const FAMILY: SignedIn[] = ['profileManager', 'globalAdmin'];
 const SUBSCRIPTION_VIEWERS: SignedIn[] = [...PROGRAM_STAFF, 'profileManager'];
 
 interface Case {
-  route: string;
+  /** The operation of the API contract. */
+  op: Operation;
   url: (w: World) => string;
   body?: (w: World, actor: SignedIn) => unknown;
   allow: SignedIn[];
   /** A successful call changes the world (each allowed actor gets a fresh one). */
   isDestructive?: boolean;
-  /** Public routes: signed-out callers are allowed too (issue 4's join page). */
+  /** Public routes: signed-out callers are allowed too (the public join page, docs/decisions/005). */
   isPublic?: boolean;
 }
 
-/** Routes anyone may call, signed in or not (sign-in itself and the dev outbox). */
-const publicRoutes = new Set([
-  'POST /api/auth/phone/start',
-  'POST /api/auth/phone/verify',
-  'GET /api/auth/session',
-  'GET /api/dev/sms-outbox',
+/** Routes anyone may call, signed in or not (sign-in itself, the dev outbox, the live-update record and the API's docs). */
+const publicRoutes: Operation[] = [
+  contract.auth.phoneStart,
+  contract.auth.phoneVerify,
+  contract.auth.session,
+  contract.auth.smsOutbox,
   // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
-  'GET /api/feeds/:file',
-]);
+  contract.feeds.render,
+  contract.docs.openapi,
+  contract.docs.page,
+  contract.docs.asset,
+];
 
-/** WebSocket routes: their topics have their own matrix below ('realtime topics (issue 6)'). */
-const webSocketRoutes = new Set(['GET /api/realtime']);
+/** WebSocket routes: their topics have their own matrix below ('realtime topics (docs/decisions/007)'). */
+const webSocketRoutes: Operation[] = [contract.realtime.connect];
 
 let phoneSeq = 0;
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
 const cases: Case[] = [
   {
-    route: 'POST /api/auth/signout',
+    op: contract.auth.signOut,
     url: () => '/api/auth/signout',
     allow: ALL,
     isDestructive: true,
   },
   {
-    route: 'PUT /api/account',
+    op: contract.account.update,
     url: () => '/api/account',
     body: () => ({ displayName: 'Same Name' }),
     allow: ALL,
   },
-  { route: 'GET /api/home', url: () => '/api/home', allow: ALL },
-  { route: 'GET /api/invites', url: () => '/api/invites', allow: ALL },
+  { op: contract.account.home, url: () => '/api/home', allow: ALL },
+  { op: contract.invites.list, url: () => '/api/invites', allow: ALL },
   // Only the invitee answers an invite; to everyone else it does not exist (docs/decisions/009).
   ...(['accept', 'decline'] as const).flatMap((answer): Case[] => [
     {
-      route: `POST /api/invites/orgs/:inviteId/${answer}`,
+      op: contract.invites[`${answer}Org`],
       url: (w) => `/api/invites/orgs/${w.parentOrgInviteId}/${answer}`,
       allow: ['profileManager'],
       isDestructive: true,
     },
     {
-      route: `POST /api/invites/profiles/:inviteId/${answer}`,
+      op: contract.invites[`${answer}Profile`],
       url: (w) => `/api/invites/profiles/${w.staffProfileInviteId}/${answer}`,
       allow: ['orgStaff'],
       isDestructive: true,
     },
   ]),
-  { route: 'GET /api/profiles', url: () => '/api/profiles', allow: ALL },
+  { op: contract.profiles.list, url: () => '/api/profiles', allow: ALL },
   {
-    route: 'POST /api/profiles',
+    op: contract.profiles.create,
     url: () => '/api/profiles',
     body: () => ({ displayName: 'Kid' }),
     allow: ALL,
   },
   {
-    route: 'GET /api/profiles/:profileId',
+    op: contract.profiles.get,
     url: (w) => `/api/profiles/${w.childProfileId}`,
     allow: FAMILY,
   },
   {
-    route: 'PATCH /api/profiles/:profileId',
+    op: contract.profiles.update,
     url: (w) => `/api/profiles/${w.childProfileId}`,
     body: () => ({ dateOfBirth: '2016-04-01' }),
     allow: FAMILY,
   },
   {
     // The child still has a live subscription: allowed callers get 409, nothing is deleted.
-    route: 'DELETE /api/profiles/:profileId',
+    op: contract.profiles.delete,
     url: (w) => `/api/profiles/${w.childProfileId}`,
     body: () => ({ confirmName: 'Child' }),
     allow: FAMILY,
   },
   {
     // No body: authorization decides first; an allowed caller then gets 400 (no image).
-    route: 'POST /api/profiles/:profileId/photo',
+    op: contract.files.setProfilePhoto,
     url: (w) => `/api/profiles/${w.childProfileId}/photo`,
     allow: FAMILY,
   },
   {
-    route: 'DELETE /api/profiles/:profileId/photo',
+    op: contract.files.removeProfilePhoto,
     url: (w) => `/api/profiles/${w.childProfileId}/photo`,
     allow: FAMILY,
   },
   {
-    route: 'GET /api/profiles/:profileId/managers',
+    op: contract.profiles.managers,
     url: (w) => `/api/profiles/${w.childProfileId}/managers`,
     allow: FAMILY,
   },
   {
-    route: 'POST /api/profiles/:profileId/managers',
+    op: contract.profiles.addManager,
     url: (w) => `/api/profiles/${w.childProfileId}/managers`,
     body: () => ({ phoneNumber: `+9196${String(40_000_000 + ++phoneSeq).slice(-8)}` }),
     allow: FAMILY,
   },
   {
     // The parent is the child's only manager: allowed callers get 409, nobody is removed.
-    route: 'DELETE /api/profiles/:profileId/managers/:userId',
+    op: contract.profiles.removeManager,
     url: (w) => `/api/profiles/${w.childProfileId}/managers/${w.users.profileManager.id}`,
     allow: FAMILY,
   },
   {
-    route: 'DELETE /api/profiles/:profileId/invites/:inviteId',
+    op: contract.profiles.revokeInvite,
     url: (w) => `/api/profiles/${w.childProfileId}/invites/${w.profileInviteId}`,
     allow: FAMILY,
     isDestructive: true,
   },
   {
-    route: 'GET /api/profiles/:profileId/subscriptions',
+    op: contract.profiles.subscriptions,
     url: (w) => `/api/profiles/${w.childProfileId}/subscriptions`,
     allow: FAMILY,
   },
   {
-    route: 'GET /api/profiles/:profileId/activities',
+    op: contract.profiles.activities,
     url: (w) => `/api/profiles/${w.childProfileId}/activities`,
     allow: FAMILY,
   },
   {
-    route: 'GET /api/profiles/:profileId/events',
+    op: contract.events.listForProfile,
     url: (w) => `/api/profiles/${w.childProfileId}/events${range}`,
     allow: FAMILY,
   },
   {
-    route: 'GET /api/profiles/:profileId/events/:eventId',
+    op: contract.events.getForProfile,
     url: (w) => `/api/profiles/${w.childProfileId}/events/${w.eventId}`,
     allow: FAMILY,
   },
-  { route: 'GET /api/family/events', url: () => `/api/family/events${range}`, allow: ALL },
+  { op: contract.events.listForFamily, url: () => `/api/family/events${range}`, allow: ALL },
   {
     // Child C is on event E's roster; answers are open (E is in 2030).
-    route: 'PUT /api/profiles/:profileId/events/:eventId/rsvp',
+    op: contract.events.setRsvp,
     url: (w) => `/api/profiles/${w.childProfileId}/events/${w.eventId}/rsvp`,
     body: () => ({ answer: 'going' }),
     allow: FAMILY,
   },
   {
-    route: 'GET /api/profiles/:profileId/calendar-feed',
+    op: contract.feeds.profileFeed,
     url: (w) => `/api/profiles/${w.childProfileId}/calendar-feed`,
     allow: FAMILY,
   },
   {
-    route: 'POST /api/profiles/:profileId/calendar-feed',
+    op: contract.feeds.rotateProfileFeed,
     url: (w) => `/api/profiles/${w.childProfileId}/calendar-feed`,
     allow: FAMILY,
   },
-  { route: 'GET /api/orgs', url: () => '/api/orgs', allow: ALL },
+  { op: contract.orgs.list, url: () => '/api/orgs', allow: ALL },
   {
-    route: 'POST /api/orgs',
+    op: contract.orgs.create,
     url: () => '/api/orgs',
     body: () => ({ name: 'New Club' }),
     allow: ALL,
   },
-  { route: 'GET /api/search', url: () => '/api/search?q=Home', allow: ALL },
-  { route: 'GET /api/orgs/:orgId', url: (w) => `/api/orgs/${w.orgId}`, allow: ORG_MEMBERS },
+  { op: contract.search.search, url: () => '/api/search?q=Home', allow: ALL },
+  { op: contract.orgs.get, url: (w) => `/api/orgs/${w.orgId}`, allow: ORG_MEMBERS },
   {
-    route: 'PATCH /api/orgs/:orgId',
+    op: contract.orgs.update,
     url: (w) => `/api/orgs/${w.orgId}`,
     body: () => ({ name: 'Home Club' }),
     allow: ORG_ADMINS,
   },
   {
-    route: 'DELETE /api/orgs/:orgId',
+    op: contract.orgs.delete,
     url: (w) => `/api/orgs/${w.orgId}`,
     body: () => ({ confirmName: 'Home Club' }),
     allow: ['orgOwner', 'globalAdmin'],
     isDestructive: true,
   },
   {
-    route: 'GET /api/orgs/:orgId/members',
+    op: contract.orgs.members,
     url: (w) => `/api/orgs/${w.orgId}/members`,
     allow: ORG_MEMBERS,
   },
   {
-    route: 'POST /api/orgs/:orgId/invites',
+    op: contract.orgs.invite,
     url: (w) => `/api/orgs/${w.orgId}/invites`,
     body: () => ({
       phoneNumber: `+9198${String(20_000_000 + ++phoneSeq).slice(-8)}`,
@@ -213,71 +219,71 @@ const cases: Case[] = [
     allow: ORG_ADMINS,
   },
   {
-    route: 'DELETE /api/orgs/:orgId/invites/:inviteId',
+    op: contract.orgs.revokeInvite,
     url: (w) => `/api/orgs/${w.orgId}/invites/${w.inviteId}`,
     allow: ORG_ADMINS,
     isDestructive: true,
   },
   {
-    route: 'PATCH /api/orgs/:orgId/members/:userId',
+    op: contract.orgs.changeRole,
     url: (w) => `/api/orgs/${w.orgId}/members/${w.users.orgStaff.id}`,
     body: () => ({ role: 'staff' }),
     allow: ORG_ADMINS,
   },
   {
-    route: 'DELETE /api/orgs/:orgId/members/:userId',
+    op: contract.orgs.removeMember,
     url: (w) => `/api/orgs/${w.orgId}/members/${w.users.orgStaff.id}`,
     allow: ORG_ADMINS,
     isDestructive: true,
   },
   {
-    route: 'POST /api/orgs/:orgId/leave',
+    op: contract.orgs.leave,
     url: (w) => `/api/orgs/${w.orgId}/leave`,
     allow: ['orgStaff', 'programCoach', 'orgAdmin', 'orgOwner'],
     isDestructive: true,
   },
   {
-    route: 'POST /api/orgs/:orgId/transfer-ownership',
+    op: contract.orgs.transferOwnership,
     url: (w) => `/api/orgs/${w.orgId}/transfer-ownership`,
     body: (w) => ({ userId: w.users.orgAdmin.id }),
     allow: ['orgOwner', 'globalAdmin'],
     isDestructive: true,
   },
   {
-    route: 'POST /api/orgs/:orgId/programs',
+    op: contract.orgs.createProgram,
     url: (w) => `/api/orgs/${w.orgId}/programs`,
     body: () => ({ name: 'U14', timeZone: 'Asia/Kolkata' }),
     allow: ORG_ADMINS,
   },
   {
-    route: 'GET /api/programs/:programId',
+    op: contract.programs.get,
     url: (w) => `/api/programs/${w.programId}`,
     allow: PROGRAM_VIEWERS,
   },
   {
-    route: 'PATCH /api/programs/:programId',
+    op: contract.programs.update,
     url: (w) => `/api/programs/${w.programId}`,
     body: () => ({ capacity: 30 }),
     allow: ORG_ADMINS,
   },
   {
-    route: 'POST /api/programs/:programId/archive',
+    op: contract.programs.archive,
     url: (w) => `/api/programs/${w.programId}/archive`,
     allow: ORG_ADMINS,
     isDestructive: true,
   },
   {
-    route: 'POST /api/programs/:programId/restore',
+    op: contract.programs.restore,
     url: (w) => `/api/programs/${w.programId}/restore`,
     allow: ORG_ADMINS,
   },
   {
-    route: 'GET /api/programs/:programId/fee-plans',
+    op: contract.programs.feePlans,
     url: (w) => `/api/programs/${w.programId}/fee-plans`,
     allow: PROGRAM_VIEWERS,
   },
   {
-    route: 'POST /api/programs/:programId/fee-plans',
+    op: contract.programs.createFeePlan,
     url: (w) => `/api/programs/${w.programId}/fee-plans`,
     body: () => ({
       name: '10 sessions',
@@ -289,36 +295,36 @@ const cases: Case[] = [
     allow: ORG_ADMINS,
   },
   {
-    route: 'PATCH /api/programs/:programId/fee-plans/:planId',
+    op: contract.programs.updateFeePlan,
     url: (w) => `/api/programs/${w.programId}/fee-plans/${w.planId}`,
     body: () => ({ priceMinor: 160000 }),
     allow: ORG_ADMINS,
   },
   {
-    route: 'GET /api/programs/:programId/staff',
+    op: contract.programs.staff,
     url: (w) => `/api/programs/${w.programId}/staff`,
     allow: PROGRAM_VIEWERS,
   },
   {
-    route: 'PUT /api/programs/:programId/staff/:userId',
+    op: contract.programs.setStaff,
     url: (w) => `/api/programs/${w.programId}/staff/${w.users.orgStaff.id}`,
     body: () => ({ role: 'coach' }),
     allow: ORG_ADMINS,
     isDestructive: true,
   },
   {
-    route: 'DELETE /api/programs/:programId/staff/:userId',
+    op: contract.programs.removeStaff,
     url: (w) => `/api/programs/${w.programId}/staff/${w.users.programCoach.id}`,
     allow: ORG_ADMINS,
     isDestructive: true,
   },
   {
-    route: 'GET /api/programs/:programId/events',
+    op: contract.events.listForProgram,
     url: (w) => `/api/programs/${w.programId}/events${range}`,
     allow: PROGRAM_VIEWERS,
   },
   {
-    route: 'POST /api/programs/:programId/events',
+    op: contract.events.create,
     url: (w) => `/api/programs/${w.programId}/events`,
     body: () => ({
       title: 'Extra session',
@@ -328,12 +334,12 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/events/:eventId',
+    op: contract.events.get,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}`,
     allow: PROGRAM_VIEWERS,
   },
   {
-    route: 'PATCH /api/programs/:programId/events/:eventId',
+    op: contract.events.update,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}`,
     body: () => ({
       title: 'Training',
@@ -344,14 +350,14 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'DELETE /api/programs/:programId/events/:eventId',
+    op: contract.events.delete,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}`,
     body: () => ({ scope: 'this' }),
     allow: PROGRAM_STAFF,
     isDestructive: true,
   },
   {
-    route: 'POST /api/programs/:programId/events/:eventId/cancel',
+    op: contract.events.cancel,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/cancel`,
     body: () => ({ reason: 'Rain' }),
     allow: PROGRAM_STAFF,
@@ -359,51 +365,51 @@ const cases: Case[] = [
   },
   {
     // The event is scheduled: allowed callers get 409, nothing changes.
-    route: 'POST /api/programs/:programId/events/:eventId/reinstate',
+    op: contract.events.reinstate,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/reinstate`,
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/calendar-feed',
+    op: contract.feeds.programFeed,
     url: (w) => `/api/programs/${w.programId}/calendar-feed`,
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'POST /api/programs/:programId/calendar-feed',
+    op: contract.feeds.rotateProgramFeed,
     url: (w) => `/api/programs/${w.programId}/calendar-feed`,
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/public',
+    op: contract.programs.publicPage,
     url: (w) => `/api/programs/${w.programId}/public`,
     allow: ALL,
     isPublic: true,
   },
   {
-    route: 'GET /api/programs/:programId/subscriptions',
+    op: contract.subscriptions.list,
     url: (w) => `/api/programs/${w.programId}/subscriptions?status=active`,
     allow: PROGRAM_STAFF,
   },
   {
     // P takes requests (`approval`): anyone signed in may ask to join with their own profile.
-    route: 'POST /api/programs/:programId/subscriptions',
+    op: contract.subscriptions.create,
     url: (w) => `/api/programs/${w.programId}/subscriptions`,
     body: (w, actor) => ({ profileId: w.selfProfiles[actor], planId: w.planId }),
     allow: ALL,
   },
   {
-    route: 'GET /api/programs/:programId/subscriptions/:subscriptionId',
+    op: contract.subscriptions.get,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}`,
     allow: SUBSCRIPTION_VIEWERS,
   },
   {
-    route: 'PATCH /api/programs/:programId/subscriptions/:subscriptionId',
+    op: contract.subscriptions.update,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}`,
     body: () => ({ endsOn: '2031-12-31' }),
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions',
+    op: contract.subscriptions.transition,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/transitions`,
     body: () => ({ action: 'pause' }),
     allow: PROGRAM_STAFF,
@@ -411,50 +417,50 @@ const cases: Case[] = [
   },
   {
     // Cancelling is for the family and for staff alike.
-    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions',
+    op: contract.subscriptions.transition,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/transitions`,
     body: () => ({ action: 'cancel', note: 'Moving away' }),
     allow: SUBSCRIPTION_VIEWERS,
     isDestructive: true,
   },
   {
-    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/payments',
+    op: contract.subscriptions.recordPayment,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/payments`,
     body: () => ({ amountMinor: 50000, method: 'cash' }),
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'POST /api/programs/:programId/subscriptions/:subscriptionId/charges',
+    op: contract.subscriptions.addCharge,
     url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/charges`,
     body: () => ({ amountMinor: 20000, description: 'Kit' }),
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/waitlist',
+    op: contract.subscriptions.waitlist,
     url: (w) => `/api/programs/${w.programId}/waitlist`,
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'PUT /api/programs/:programId/waitlist',
+    op: contract.subscriptions.reorderWaitlist,
     url: (w) => `/api/programs/${w.programId}/waitlist`,
     body: () => ({ subscriptionIds: [] }),
     allow: PROGRAM_STAFF,
   },
   {
     // Nobody waits for event E: the empty list is its whole waitlist.
-    route: 'PUT /api/programs/:programId/events/:eventId/waitlist',
+    op: contract.events.reorderWaitlist,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/waitlist`,
     body: () => ({ profileIds: [] }),
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/events/:eventId/attendance',
+    op: contract.attendance.get,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/attendance`,
     allow: PROGRAM_STAFF,
   },
   {
     // The same mark each time: idempotent, so one world serves every actor.
-    route: 'PUT /api/programs/:programId/events/:eventId/attendance',
+    op: contract.attendance.save,
     url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/attendance`,
     body: (w) => ({
       marks: [{ profileId: w.childProfileId, status: 'present', markedAt: '2030-01-07T12:35:00Z' }],
@@ -462,64 +468,64 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/attendance',
+    op: contract.attendance.report,
     url: (w) => `/api/programs/${w.programId}/attendance${range}`,
     allow: PROGRAM_STAFF,
   },
   {
-    route: 'GET /api/programs/:programId/attendance.csv',
+    op: contract.attendance.reportCsv,
     url: (w) => `/api/programs/${w.programId}/attendance.csv${range}`,
     allow: PROGRAM_STAFF,
   },
   {
     // Nobody waits in P: allowed callers get 409.
-    route: 'POST /api/programs/:programId/waitlist/promote',
+    op: contract.subscriptions.promote,
     url: (w) => `/api/programs/${w.programId}/waitlist/promote`,
     body: () => ({}),
     allow: PROGRAM_STAFF,
   },
   {
     // No body: authorization decides first; an allowed caller then gets 400 (no image).
-    route: 'POST /api/orgs/:orgId/logo',
+    op: contract.files.setOrgLogo,
     url: (w) => `/api/orgs/${w.orgId}/logo`,
     allow: ORG_ADMINS,
   },
   {
-    route: 'DELETE /api/orgs/:orgId/logo',
+    op: contract.files.removeOrgLogo,
     url: (w) => `/api/orgs/${w.orgId}/logo`,
     allow: ORG_ADMINS,
     isDestructive: true,
   },
-  { route: 'GET /api/files/:fileId', url: (w) => `/api/files/${w.logoFileId}`, allow: ORG_MEMBERS },
+  { op: contract.files.get, url: (w) => `/api/files/${w.logoFileId}`, allow: ORG_MEMBERS },
   {
-    // A message attachment: both sides of its conversation (issue 6).
-    route: 'GET /api/files/:fileId',
+    // A message attachment: both sides of its conversation (docs/decisions/007).
+    op: contract.files.get,
     url: (w) => `/api/files/${w.attachmentFileId}`,
     allow: [...PROGRAM_STAFF, 'profileManager'],
   },
   ...conversationCases(),
   {
     // Public: the native app checks for updates signed out too (docs/decisions/007).
-    route: 'GET /api/config/client',
+    op: contract.config.client,
     url: () => '/api/config/client',
     allow: ALL,
     isPublic: true,
   },
-  { route: 'GET /api/admin/orgs', url: () => '/api/admin/orgs', allow: ['globalAdmin'] },
-  { route: 'GET /api/admin/users', url: () => '/api/admin/users', allow: ['globalAdmin'] },
+  { op: contract.admin.orgs, url: () => '/api/admin/orgs', allow: ['globalAdmin'] },
+  { op: contract.admin.users, url: () => '/api/admin/users', allow: ['globalAdmin'] },
   {
-    route: 'PUT /api/admin/users/:userId/global-admin',
+    op: contract.admin.setGlobalAdmin,
     url: (w) => `/api/admin/users/${w.users.globalAdmin.id}/global-admin`,
     body: () => ({ isGlobalAdmin: true }),
     allow: ['globalAdmin'],
   },
   {
-    route: 'PUT /api/admin/config/client',
+    op: contract.admin.setClientConfig,
     url: () => '/api/admin/config/client',
     body: () => ({ url: null, disableLiveUpdate: false }),
     allow: ['globalAdmin'],
   },
-  { route: 'GET /api/admin/clients', url: () => '/api/admin/clients', allow: ['globalAdmin'] },
+  { op: contract.admin.clients, url: () => '/api/admin/clients', allow: ['globalAdmin'] },
 ];
 
 let t: TestApp;
@@ -531,10 +537,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function call(c: Case, w: World, actor: ActorName) {
-  const [method, ...rest] = c.route.split(' ');
-  void rest;
   return t.request({
-    method: method as 'GET',
+    method: c.op.method,
     url: c.url(w),
     payload: c.body?.(w, actor === 'signedOut' ? 'orgOwner' : actor) as
       Record<string, unknown> | undefined,
@@ -544,12 +548,25 @@ async function call(c: Case, w: World, actor: ActorName) {
 
 describe('authorization matrix', () => {
   it('covers every API route the server registers', () => {
-    const covered = new Set([...cases.map((c) => c.route), ...publicRoutes, ...webSocketRoutes]);
+    const ops = [...cases.map((c) => c.op), ...publicRoutes, ...webSocketRoutes];
+    const covered = new Set(ops.map(routeKey));
     expect(t.apiRoutes.filter((r) => !covered.has(r))).toEqual([]);
   });
 
+  it('agrees with the contract on which routes answer signed-out callers', () => {
+    const open = [
+      ...publicRoutes,
+      ...webSocketRoutes,
+      ...cases.filter((c) => c.isPublic).map((c) => c.op),
+    ];
+    const contractOpen = [...cases.map((c) => c.op), ...publicRoutes, ...webSocketRoutes].filter(
+      (op) => op.access === 'public',
+    );
+    expect(open.map((op) => op.id).sort()).toEqual(contractOpen.map((op) => op.id).sort());
+  });
+
   for (const c of cases) {
-    describe(c.route, () => {
+    describe(routeKey(c.op), () => {
       for (const actor of actorNames) {
         const isAllowed = actor === 'signedOut' ? c.isPublic === true : c.allow.includes(actor);
         it(`${actor}: ${isAllowed ? 'allowed' : 'denied'}`, async () => {
@@ -576,7 +593,7 @@ describe('authorization matrix', () => {
 
 /** Requests a guardian of child C might try against another family's child D (same program). */
 /**
- * The conversation routes (issue 6): the program side is P's staff side
+ * The conversation routes (docs/decisions/007): the program side is P's staff side
  * (anyone else 404, org staff and families included), the profile side C's
  * managers; a message may be edited or deleted by its author only (other
  * participants 403).
@@ -589,110 +606,110 @@ function conversationCases(): Case[] {
   const send = () => ({ clientMessageId: crypto.randomUUID(), body: 'Matrix message' });
   return [
     {
-      route: 'GET /api/programs/:programId/conversations',
+      op: contract.conversations.programInbox,
       url: (w) => `/api/programs/${w.programId}/conversations`,
       allow: PROGRAM_STAFF,
     },
     {
-      route: 'GET /api/programs/:programId/conversations/:otherParty',
+      op: contract.conversations.staffThread,
       url: staffThread,
       allow: PROGRAM_STAFF,
     },
     {
-      route: 'POST /api/programs/:programId/conversations/:otherParty/messages',
+      op: contract.conversations.staffSend,
       url: (w) => `${staffThread(w)}/messages`,
       body: send,
       allow: PROGRAM_STAFF,
     },
     {
-      route: 'PATCH /api/programs/:programId/conversations/:otherParty/messages/:messageId',
+      op: contract.conversations.staffEdit,
       url: (w) => `${staffThread(w)}/messages/${w.staffMessageId}`,
       body: () => ({ body: 'Hello! See you on Monday.' }),
       allow: ['orgOwner'],
     },
     {
-      route: 'DELETE /api/programs/:programId/conversations/:otherParty/messages/:messageId',
+      op: contract.conversations.staffDelete,
       url: (w) => `${staffThread(w)}/messages/${w.staffMessageId}`,
       allow: ['orgOwner'],
       isDestructive: true,
     },
     {
-      route: 'POST /api/programs/:programId/conversations/:otherParty/read',
+      op: contract.conversations.staffRead,
       url: (w) => `${staffThread(w)}/read`,
       body: (w) => ({ throughMessageId: w.familyMessageId }),
       allow: PROGRAM_STAFF,
     },
     {
       // No body: authorization decides first; an allowed caller then gets 400 (no file).
-      route: 'POST /api/programs/:programId/conversations/:otherParty/attachments',
+      op: contract.conversations.staffAttach,
       url: (w) => `${staffThread(w)}/attachments`,
       allow: PROGRAM_STAFF,
     },
     {
-      route: 'GET /api/profiles/:profileId/conversations',
+      op: contract.conversations.profileInbox,
       url: (w) => `/api/profiles/${w.childProfileId}/conversations`,
       allow: FAMILY,
     },
     {
-      route: 'GET /api/profiles/:profileId/conversations/:otherParty',
+      op: contract.conversations.familyThread,
       url: familyThread,
       allow: FAMILY,
     },
     {
-      route: 'POST /api/profiles/:profileId/conversations/:otherParty/messages',
+      op: contract.conversations.familySend,
       url: (w) => `${familyThread(w)}/messages`,
       body: send,
       allow: FAMILY,
     },
     {
-      route: 'PATCH /api/profiles/:profileId/conversations/:otherParty/messages/:messageId',
+      op: contract.conversations.familyEdit,
       url: (w) => `${familyThread(w)}/messages/${w.familyMessageId}`,
       body: () => ({ body: 'Hello coach' }),
       allow: ['profileManager'],
     },
     {
-      route: 'DELETE /api/profiles/:profileId/conversations/:otherParty/messages/:messageId',
+      op: contract.conversations.familyDelete,
       url: (w) => `${familyThread(w)}/messages/${w.familyMessageId}`,
       allow: ['profileManager'],
       isDestructive: true,
     },
     {
-      route: 'POST /api/profiles/:profileId/conversations/:otherParty/read',
+      op: contract.conversations.familyRead,
       url: (w) => `${familyThread(w)}/read`,
       body: (w) => ({ throughMessageId: w.staffMessageId }),
       allow: FAMILY,
     },
     {
-      route: 'POST /api/profiles/:profileId/conversations/:otherParty/attachments',
+      op: contract.conversations.familyAttach,
       url: (w) => `${familyThread(w)}/attachments`,
       allow: FAMILY,
     },
-    { route: 'GET /api/conversations/unread', url: () => '/api/conversations/unread', allow: ALL },
+    { op: contract.conversations.unread, url: () => '/api/conversations/unread', allow: ALL },
     {
-      route: 'POST /api/programs/:programId/announcements',
+      op: contract.conversations.createAnnouncement,
       url: (w) => `/api/programs/${w.programId}/announcements`,
       body: send,
       allow: PROGRAM_STAFF,
     },
     {
-      route: 'GET /api/programs/:programId/announcements',
+      op: contract.conversations.announcements,
       url: (w) => `/api/programs/${w.programId}/announcements`,
       allow: PROGRAM_STAFF,
     },
-    { route: 'GET /api/notifications', url: () => '/api/notifications', allow: ALL },
+    { op: contract.notifications.list, url: () => '/api/notifications', allow: ALL },
     {
-      route: 'POST /api/notifications/read',
+      op: contract.notifications.markRead,
       url: () => '/api/notifications/read',
       body: () => ({ all: true }),
       allow: ALL,
     },
     {
-      route: 'GET /api/notifications/preferences',
+      op: contract.notifications.preferences,
       url: () => '/api/notifications/preferences',
       allow: ALL,
     },
     {
-      route: 'PUT /api/notifications/preferences',
+      op: contract.notifications.updatePreferences,
       url: () => '/api/notifications/preferences',
       body: () => ({ messages: true }),
       allow: ALL,
@@ -743,7 +760,7 @@ const otherFamilyRequests = (w: World) => {
   ] as const;
 };
 
-describe('family isolation (issue 4)', () => {
+describe('family isolation (docs/decisions/005)', () => {
   it('a guardian of child C cannot read or change child D, its subscription or its timeline (404)', async () => {
     const w = shared;
     for (const r of otherFamilyRequests(w)) {
@@ -782,7 +799,7 @@ describe('family isolation (issue 4)', () => {
   });
 });
 
-describe('the public join page (issue 4)', () => {
+describe('the public join page (docs/decisions/005)', () => {
   it('invite-only and archived programs are 404 to everyone outside, readable inside', async () => {
     const w = shared;
     const make = async (overrides: Record<string, unknown>) => {
@@ -838,7 +855,7 @@ describe('the public join page (issue 4)', () => {
   });
 });
 
-describe('realtime topics (issue 6)', () => {
+describe('realtime topics (docs/decisions/007)', () => {
   /** Who may follow each topic; everyone else is denied `not_found` (signed out: `unauthenticated`). */
   const topics: { topic: (w: World, otherOrgProgramId: string) => string; allow: ActorName[] }[] = [
     { topic: () => 'config:client', allow: ['signedOut', ...ALL] },

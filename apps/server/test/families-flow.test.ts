@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Issue 4's journey at the API, the same steps the web e2e takes through the
+ * A family's journey at the API (docs/decisions/005), the same steps the web e2e takes through the
  * UI: a shared join link opened signed out, sign-in, a child profile, a
  * request, the coach's approval, the timeline, and a second guardian.
  */

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, operations } from '@rally/shared/api/contract';
+import { routeKey } from '@rally/shared/api/operation';
 import { createTestApp, type TestApp } from './harness.ts';
 import {
   answerFault,
@@ -47,13 +49,12 @@ function send(method: Method, input: RouteInput, probe: Omit<Probe, 'label'>) {
   });
 }
 
-/** Sends every probe to `key` (`METHOD /path`); returns `label: fault` of each wrong answer, and every answer by label. */
+/** Sends every probe with `method`; returns `label: fault` of each wrong answer, and every answer by label. */
 async function faultsOf(
-  key: string,
+  method: Method,
   probes: Probe[],
   input: RouteInput,
 ): Promise<{ faults: string[]; answers: Map<string, LightMyRequestResponse> }> {
-  const method = key.split(' ')[0] as Method;
   const faults: string[] = [];
   const answers = new Map<string, LightMyRequestResponse>();
   for (const probe of probes) {
@@ -65,20 +66,24 @@ async function faultsOf(
   return { faults, answers };
 }
 
-const routes = Object.keys(ROUTE_INPUTS);
+/** The operations with a valid request here (ROUTE_INPUTS), in the contract's order. */
+const routes = operations.filter((op) => Object.hasOwn(ROUTE_INPUTS, op.id));
 
 describe('hostile input', () => {
   it('has a valid request for every /api route the server registers', () => {
     expect(t.apiRoutes.length).toBeGreaterThan(100);
-    const registered = t.apiRoutes.filter((r) => r !== 'GET /api/realtime');
-    expect(registered.filter((r) => !routes.includes(r))).toEqual([]);
-    expect(routes.filter((r) => !registered.includes(r))).toEqual([]);
+    const registered = t.apiRoutes.filter((r) => r !== routeKey(contract.realtime.connect));
+    const covered = routes.map(routeKey);
+    expect(registered.filter((r) => !covered.includes(r))).toEqual([]);
+    expect(covered.filter((r) => !registered.includes(r))).toEqual([]);
+    expect(Object.keys(ROUTE_INPUTS).length).toBe(routes.length);
   });
 
-  for (const key of routes) {
+  for (const op of routes) {
+    const key = routeKey(op);
     it(`${key} never answers 5xx and refuses forbidden text as a problem naming the field`, async () => {
-      const route = key.slice(key.indexOf(' ') + 1);
-      const { input, params } = routeInput(w, key);
+      const route = op.path;
+      const { input, params } = routeInput(w, op);
       const encoded = Object.fromEntries(
         Object.entries(params).map(([k, v]) => [k, encodeText(v)]),
       );
@@ -88,7 +93,7 @@ describe('hostile input', () => {
         body: input.body,
       };
       const probes = [valid, ...probesOf(route, encoded, input)];
-      const { faults, answers } = await faultsOf(key, probes, input);
+      const { faults, answers } = await faultsOf(op.method, probes, input);
       expect(faults).toEqual([]);
       const status = answers.get('valid')?.statusCode;
       if (key.startsWith('GET ')) expect(status).toBeLessThan(300);
@@ -150,20 +155,20 @@ describe('hostile input', () => {
   });
 
   it('refuses random hostile text in any path parameter, query value or body field of any route', async () => {
-    const targets = routes.flatMap((key) => {
-      const { input, params } = routeInput(w, key);
+    const targets = routes.flatMap((op) => {
+      const { input, params } = routeInput(w, op);
       return [
-        ...Object.keys(params).map((name) => ({ key, at: 'param' as const, name })),
-        ...Object.keys(input.query ?? {}).map((name) => ({ key, at: 'query' as const, name })),
+        ...Object.keys(params).map((name) => ({ op, at: 'param' as const, name })),
+        ...Object.keys(input.query ?? {}).map((name) => ({ op, at: 'query' as const, name })),
         ...leafPaths(input.body ?? {})
           .filter((path) => typeof getAt(input.body, path) === 'string')
-          .map((name) => ({ key, at: 'body' as const, name })),
+          .map((name) => ({ op, at: 'body' as const, name })),
       ];
     });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), hostileText, async (target, text) => {
-        const route = target.key.slice(target.key.indexOf(' ') + 1);
-        const { input, params } = routeInput(w, target.key);
+        const route = target.op.path;
+        const { input, params } = routeInput(w, target.op);
         const encoded = Object.fromEntries(
           Object.entries(params).map(([k, v]) => [k, encodeText(v)]),
         );
@@ -171,7 +176,7 @@ describe('hostile input', () => {
         const query = target.at === 'query' ? { ...input.query, [target.name]: text } : input.query;
         const body = target.at === 'body' ? setAt(input.body, target.name, text) : input.body;
         const probe = { url: buildUrl(route, encoded, query), body };
-        const res = await send(target.key.split(' ')[0] as Method, input, probe);
+        const res = await send(target.op.method, input, probe);
         // A lone surrogate cannot be written in a URL (UTF-8): it arrives as a broken encoding.
         const isInUrl = target.at !== 'body';
         const expect =
@@ -183,7 +188,7 @@ describe('hostile input', () => {
         const fault = answerFault(res, expect);
         if (fault)
           throw new Error(
-            `${target.key} ${target.at} ${target.name}=${JSON.stringify(text)}: ${fault}`,
+            `${routeKey(target.op)} ${target.at} ${target.name}=${JSON.stringify(text)}: ${fault}`,
           );
       }),
       { numRuns: 1000 },

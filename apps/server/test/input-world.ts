@@ -1,3 +1,4 @@
+import { pathParamNames, type Operation } from '@rally/shared/api/operation';
 import { createProgram, type TestApp } from './harness.ts';
 import { ROUTE_INPUTS, type RouteInput } from './route-inputs.ts';
 import { createWorld, type World } from './world.ts';
@@ -92,21 +93,20 @@ function resolve<T>(w: InputWorld, value: T): T {
 }
 
 /**
- * The valid request of `METHOD /path` in `w`: its {@link RouteInput} with
+ * The valid request of operation `op` in `w`: its {@link RouteInput} with
  * world values and the default actor filled in, and every path parameter's
- * value (unencoded). Throws for a route missing from {@link ROUTE_INPUTS}.
+ * value (unencoded). Throws for an operation missing from {@link ROUTE_INPUTS}.
  */
 export function routeInput(
   w: InputWorld,
-  key: string,
+  op: Operation,
 ): { input: RouteInput; params: Record<string, string> } {
-  const spec = ROUTE_INPUTS[key];
-  if (!spec) throw new Error(`no input for ${key}`);
-  const route = key.slice(key.indexOf(' ') + 1);
+  const spec = (ROUTE_INPUTS as Record<string, Partial<RouteInput> | undefined>)[op.id];
+  if (!spec) throw new Error(`no input for ${op.id}`);
+  const route = op.path;
   const input = resolve(w, { ...spec, as: spec.as === undefined ? defaultActor(route) : spec.as });
-  const names = [...route.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
   const params = Object.fromEntries(
-    names.map((name) => [name, input.params?.[name] ?? paramValue(w, route, name)]),
+    pathParamNames(route).map((name) => [name, input.params?.[name] ?? paramValue(w, route, name)]),
   );
   return { input, params };
 }

@@ -1,3 +1,4 @@
+import type { ContractOperation } from '@rally/shared/api/contract';
 import type { ActorName } from './world.ts';
 
 /**
@@ -16,7 +17,6 @@ export interface RouteInput {
 }
 
 const range = { from: '2030-01-01T00:00:00Z', to: '2030-02-01T00:00:00Z' };
-const thread = (side: string) => `/api/${side}/conversations/:otherParty`;
 
 const event = {
   title: 'Training',
@@ -36,64 +36,74 @@ const someId = '0190f3c2-5c4a-7000-8000-000000000001';
 const keysetCursor = Buffer.from(`1893456000000.${someId}`).toString('base64url');
 const inboxCursor = Buffer.from(JSON.stringify([null, 'Child', someId])).toString('base64url');
 const message = { clientMessageId: 'hostile-input-1', body: 'Hello\nthere', attachmentIds: [] };
-const threadRoutes = (side: 'programs/:programId' | 'profiles/:profileId') => ({
-  [`GET ${thread(side)}`]: { query: { before: '{staffMessageId}', limit: '10' } },
-  [`POST ${thread(side)}/messages`]: { body: message },
-  [`PATCH ${thread(side)}/messages/:messageId`]: { body: { body: 'Changed' } },
-  [`DELETE ${thread(side)}/messages/:messageId`]: {},
-  [`POST ${thread(side)}/read`]: { body: { throughMessageId: someId } },
-  [`POST ${thread(side)}/attachments`]: { upload: true as const },
-});
+/** The thread operations of one side (`conversations.staffThread`, `conversations.familySend`, …). */
+type ThreadOperation = 'Thread' | 'Send' | 'Edit' | 'Delete' | 'Read' | 'Attach';
+const threadRoutes = <S extends 'staff' | 'family'>(side: S) => {
+  const inputs: Record<ThreadOperation, Partial<RouteInput>> = {
+    Thread: { query: { before: '{staffMessageId}', limit: '10' } },
+    Send: { body: message },
+    Edit: { body: { body: 'Changed' } },
+    Delete: {},
+    Read: { body: { throughMessageId: someId } },
+    Attach: { upload: true },
+  };
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, input]) => [`conversations.${side}${name}`, input]),
+  ) as Record<`conversations.${S}${ThreadOperation}`, Partial<RouteInput>>;
+};
+
+/** Every operation with a route that takes requests: all but the realtime WebSocket. */
+export type RoutedOperationId = Exclude<ContractOperation['id'], 'realtime.connect'>;
 
 /**
- * The valid request of every `/api` route (`METHOD /path` as the server
- * registers it); `'{name}'` stands for a value of the world (`worldValue`
- * in input-world.ts). Requests that would spoil the world for later
+ * The valid request of every operation of the API contract, by id (the
+ * type makes a missing one a compile error); `'{name}'` stands for a value
+ * of the world (`worldValue` in input-world.ts). Requests that would spoil the world for later
  * routes are aimed elsewhere: deletions and archiving at spare rows, a
  * transfer of ownership at a non-member, a subscription transition that
  * cannot apply (409), sign-out signed out.
  */
-export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
-  'POST /api/auth/phone/start': { as: null, body: { phoneNumber: '+919800000001' } },
-  'POST /api/auth/phone/verify': {
+export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
+  'auth.phoneStart': { as: null, body: { phoneNumber: '+919800000001' } },
+  'auth.phoneVerify': {
     as: null,
     body: { verificationId: someId, code: '123456', tokenDelivery: 'bearer' },
   },
-  'GET /api/auth/session': {},
-  'POST /api/auth/signout': { as: null },
-  'GET /api/dev/sms-outbox': { as: null, query: { phoneNumber: '+919800000001' } },
-  'PUT /api/account': { body: { displayName: 'Owner' } },
-  'GET /api/home': {},
-  'GET /api/profiles': {},
-  'POST /api/profiles': {
+  'auth.session': {},
+  'auth.signOut': { as: null },
+  'auth.smsOutbox': { as: null, query: { phoneNumber: '+919800000001' } },
+  'account.update': { body: { displayName: 'Owner' } },
+  'account.home': {},
+  'profiles.list': {},
+  'profiles.create': {
     body: { displayName: 'Kid', dateOfBirth: '2020-01-01', relationship: 'guardian' },
   },
-  'GET /api/profiles/:profileId': {},
-  'GET /api/profiles/:profileId/events': { query: range },
-  'GET /api/profiles/:profileId/events/:eventId': {},
-  'GET /api/family/events': { query: range },
-  'PUT /api/profiles/:profileId/events/:eventId/rsvp': { body: { answer: 'going' } },
-  'GET /api/profiles/:profileId/calendar-feed': {},
-  'POST /api/profiles/:profileId/calendar-feed': {},
-  'GET /api/programs/:programId/calendar-feed': {},
-  'POST /api/programs/:programId/calendar-feed': {},
-  'GET /api/feeds/:file': { as: null },
-  'PATCH /api/profiles/:profileId': { body: { displayName: 'Child', dateOfBirth: '2019-05-01' } },
-  'DELETE /api/profiles/:profileId': { body: { confirmName: 'Not the name' } },
-  'POST /api/profiles/:profileId/photo': { upload: true },
-  'DELETE /api/profiles/:profileId/photo': {},
-  'GET /api/profiles/:profileId/managers': {},
-  'POST /api/profiles/:profileId/managers': {
+  'profiles.get': {},
+  'events.listForProfile': { query: range },
+  'events.getForProfile': {},
+  'events.listForFamily': { query: range },
+  'events.setRsvp': { body: { answer: 'going' } },
+  'feeds.profileFeed': {},
+  'feeds.rotateProfileFeed': {},
+  'feeds.programFeed': {},
+  'feeds.rotateProgramFeed': {},
+  'feeds.render': { as: null },
+  'profiles.update': { body: { displayName: 'Child', dateOfBirth: '2019-05-01' } },
+  'profiles.delete': { body: { confirmName: 'Not the name' } },
+  'files.setProfilePhoto': { upload: true },
+  'files.removeProfilePhoto': {},
+  'profiles.managers': {},
+  'profiles.addManager': {
     body: { phoneNumber: '+919800000002', relationship: 'guardian' },
   },
-  'DELETE /api/profiles/:profileId/managers/:userId': {},
-  'DELETE /api/profiles/:profileId/invites/:inviteId': {},
-  'GET /api/profiles/:profileId/subscriptions': {},
-  'GET /api/profiles/:profileId/activities': { query: { cursor: keysetCursor, limit: '10' } },
-  'GET /api/orgs': {},
-  'POST /api/orgs': { body: { name: 'New Club', timeZone: 'Asia/Kolkata', country: 'IN' } },
-  'GET /api/orgs/:orgId': {},
-  'PATCH /api/orgs/:orgId': {
+  'profiles.removeManager': {},
+  'profiles.revokeInvite': {},
+  'profiles.subscriptions': {},
+  'profiles.activities': { query: { cursor: keysetCursor, limit: '10' } },
+  'orgs.list': {},
+  'orgs.create': { body: { name: 'New Club', timeZone: 'Asia/Kolkata', country: 'IN' } },
+  'orgs.get': {},
+  'orgs.update': {
     body: {
       name: 'Home Club',
       slug: 'home-club',
@@ -103,8 +113,8 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       payeeName: 'Home Club',
     },
   },
-  'DELETE /api/orgs/:orgId': { body: { confirmName: 'Not the name' } },
-  'POST /api/orgs/:orgId/programs': {
+  'orgs.delete': { body: { confirmName: 'Not the name' } },
+  'orgs.createProgram': {
     body: {
       name: 'U14',
       description: 'Juniors\nTuesdays',
@@ -112,8 +122,8 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       location: 'Field 2',
     },
   },
-  'GET /api/programs/:programId': {},
-  'PATCH /api/programs/:programId': {
+  'programs.get': {},
+  'programs.update': {
     body: {
       name: 'U12 Football',
       description: 'Weekly\ttraining',
@@ -125,28 +135,28 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       defaultRsvp: 'none',
     },
   },
-  'POST /api/programs/:programId/archive': { params: { programId: '{spareProgramId}' } },
-  'POST /api/programs/:programId/restore': { params: { programId: '{spareProgramId}' } },
-  'GET /api/programs/:programId/events': { query: range },
-  'POST /api/programs/:programId/events': { body: event },
-  'GET /api/programs/:programId/events/:eventId': {},
-  'PATCH /api/programs/:programId/events/:eventId': { body: { ...event, scope: 'this' } },
-  'DELETE /api/programs/:programId/events/:eventId': {
+  'programs.archive': { params: { programId: '{spareProgramId}' } },
+  'programs.restore': { params: { programId: '{spareProgramId}' } },
+  'events.listForProgram': { query: range },
+  'events.create': { body: event },
+  'events.get': {},
+  'events.update': { body: { ...event, scope: 'this' } },
+  'events.delete': {
     params: { eventId: '{eventToDeleteId}' },
     body: { scope: 'this' },
   },
-  'POST /api/programs/:programId/events/:eventId/cancel': {
+  'events.cancel': {
     params: { eventId: '{spareEventId}' },
     body: { reason: 'Rain\nSee you next week' },
   },
-  'POST /api/programs/:programId/events/:eventId/reinstate': {
+  'events.reinstate': {
     params: { eventId: '{spareEventId}' },
   },
-  'GET /api/programs/:programId/public': { as: null },
-  'GET /api/programs/:programId/subscriptions': {
+  'programs.publicPage': { as: null },
+  'subscriptions.list': {
     query: { status: 'active', planId: '{planId}', waitlisted: 'false' },
   },
-  'POST /api/programs/:programId/subscriptions': {
+  'subscriptions.create': {
     body: {
       newProfile: {
         displayName: 'Walk-in',
@@ -156,14 +166,14 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       planId: '{planId}',
     },
   },
-  'GET /api/programs/:programId/subscriptions/:subscriptionId': {},
-  'PATCH /api/programs/:programId/subscriptions/:subscriptionId': {
+  'subscriptions.get': {},
+  'subscriptions.update': {
     body: { planId: '{planId}', startsOn: '2030-01-01', endsOn: '2031-01-01' },
   },
-  'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions': {
+  'subscriptions.transition': {
     body: { action: 'resume', note: 'Back\nafter the break' },
   },
-  'POST /api/programs/:programId/subscriptions/:subscriptionId/payments': {
+  'subscriptions.recordPayment': {
     body: {
       amountMinor: 100,
       method: 'upi',
@@ -172,19 +182,19 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       currency: 'INR',
     },
   },
-  'POST /api/programs/:programId/subscriptions/:subscriptionId/charges': {
+  'subscriptions.addCharge': {
     body: { amountMinor: 100, description: 'Kit', chargedOn: '2030-01-02', currency: 'INR' },
   },
-  'GET /api/programs/:programId/waitlist': {},
-  'PUT /api/programs/:programId/waitlist': { body: { subscriptionIds: ['{otherSubscriptionId}'] } },
-  'POST /api/programs/:programId/waitlist/promote': {
+  'subscriptions.waitlist': {},
+  'subscriptions.reorderWaitlist': { body: { subscriptionIds: ['{otherSubscriptionId}'] } },
+  'subscriptions.promote': {
     body: { subscriptionId: '{otherSubscriptionId}' },
   },
-  'PUT /api/programs/:programId/events/:eventId/waitlist': {
+  'events.reorderWaitlist': {
     body: { profileIds: ['{childProfileId}'] },
   },
-  'GET /api/programs/:programId/events/:eventId/attendance': {},
-  'PUT /api/programs/:programId/events/:eventId/attendance': {
+  'attendance.get': {},
+  'attendance.save': {
     body: {
       marks: [
         {
@@ -196,23 +206,23 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       ],
     },
   },
-  'GET /api/programs/:programId/attendance': { query: range },
-  'GET /api/programs/:programId/attendance.csv': { query: range },
-  'GET /api/orgs/:orgId/members': {},
-  'POST /api/orgs/:orgId/invites': { body: { phoneNumber: '+919800000004', role: 'staff' } },
-  'DELETE /api/orgs/:orgId/invites/:inviteId': {},
+  'attendance.report': { query: range },
+  'attendance.reportCsv': { query: range },
+  'orgs.members': {},
+  'orgs.invite': { body: { phoneNumber: '+919800000004', role: 'staff' } },
+  'orgs.revokeInvite': {},
   // The invitee's side: the world's invites are for phones of no actor (404), which is enough here.
-  'GET /api/invites': {},
-  'POST /api/invites/orgs/:inviteId/accept': {},
-  'POST /api/invites/orgs/:inviteId/decline': {},
-  'POST /api/invites/profiles/:inviteId/accept': {},
-  'POST /api/invites/profiles/:inviteId/decline': {},
-  'PATCH /api/orgs/:orgId/members/:userId': { body: { role: 'staff' } },
-  'DELETE /api/orgs/:orgId/members/:userId': {},
-  'POST /api/orgs/:orgId/leave': {},
-  'POST /api/orgs/:orgId/transfer-ownership': { body: { userId: '{otherOrgOwner}' } },
-  'GET /api/programs/:programId/fee-plans': {},
-  'POST /api/programs/:programId/fee-plans': {
+  'invites.list': {},
+  'invites.acceptOrg': {},
+  'invites.declineOrg': {},
+  'invites.acceptProfile': {},
+  'invites.declineProfile': {},
+  'orgs.changeRole': { body: { role: 'staff' } },
+  'orgs.removeMember': {},
+  'orgs.leave': {},
+  'orgs.transferOwnership': { body: { userId: '{otherOrgOwner}' } },
+  'programs.feePlans': {},
+  'programs.createFeePlan': {
     body: {
       name: 'Monthly',
       priceMinor: 150000,
@@ -221,46 +231,49 @@ export const ROUTE_INPUTS: Record<string, Partial<RouteInput>> = {
       period: 'month',
     },
   },
-  'PATCH /api/programs/:programId/fee-plans/:planId': {
+  'programs.updateFeePlan': {
     body: { name: 'Monthly', priceMinor: 150000, currency: 'INR', isActive: true },
   },
-  'GET /api/programs/:programId/staff': {},
-  'PUT /api/programs/:programId/staff/:userId': {
+  'programs.staff': {},
+  'programs.setStaff': {
     params: { userId: '{programCoach}' },
     body: { role: 'coach' },
   },
-  'DELETE /api/programs/:programId/staff/:userId': {},
-  'GET /api/search': { query: { q: 'club' } },
-  'POST /api/orgs/:orgId/logo': { upload: true },
-  'DELETE /api/orgs/:orgId/logo': {},
-  'GET /api/files/:fileId': { params: { fileId: '{attachmentFileId}' } },
-  'GET /api/config/client': { as: null },
-  'GET /api/admin/orgs': { query: { q: 'club', page: '1', pageSize: '10' } },
-  'GET /api/admin/users': { query: { q: 'owner', page: '1', pageSize: '10' } },
-  'PUT /api/admin/users/:userId/global-admin': { body: { isGlobalAdmin: false } },
-  'PUT /api/admin/config/client': {
+  'programs.removeStaff': {},
+  'search.search': { query: { q: 'club' } },
+  'files.setOrgLogo': { upload: true },
+  'files.removeOrgLogo': {},
+  'files.get': { params: { fileId: '{attachmentFileId}' } },
+  'config.client': { as: null },
+  'docs.openapi': { as: null },
+  'docs.page': { as: null },
+  'docs.asset': { as: null, params: { file: 'start.js' } },
+  'admin.orgs': { query: { q: 'club', page: '1', pageSize: '10' } },
+  'admin.users': { query: { q: 'owner', page: '1', pageSize: '10' } },
+  'admin.setGlobalAdmin': { body: { isGlobalAdmin: false } },
+  'admin.setClientConfig': {
     body: { url: 'https://cdn.example.com/bundle-2.zip', disableLiveUpdate: false },
   },
-  'GET /api/admin/clients': { query: { q: 'device', page: '1', pageSize: '10' } },
-  'GET /api/programs/:programId/conversations': {
+  'admin.clients': { query: { q: 'device', page: '1', pageSize: '10' } },
+  'conversations.programInbox': {
     query: { q: 'Child', cursor: inboxCursor, limit: '10' },
   },
-  'GET /api/profiles/:profileId/conversations': {
+  'conversations.profileInbox': {
     query: { q: 'U12', cursor: inboxCursor, limit: '10' },
   },
-  ...threadRoutes('programs/:programId'),
-  ...threadRoutes('profiles/:profileId'),
-  'GET /api/conversations/unread': {},
-  'POST /api/programs/:programId/announcements': {
+  ...threadRoutes('staff'),
+  ...threadRoutes('family'),
+  'conversations.unread': {},
+  'conversations.createAnnouncement': {
     body: {
       clientMessageId: 'hostile-announcement-1',
       body: 'No training\ntoday',
       eventId: '{eventId}',
     },
   },
-  'GET /api/programs/:programId/announcements': {},
-  'GET /api/notifications': { query: { cursor: keysetCursor, limit: '10' } },
-  'POST /api/notifications/read': { body: { ids: [someId] } },
-  'GET /api/notifications/preferences': {},
-  'PUT /api/notifications/preferences': { body: { messages: true, announcements: true } },
+  'conversations.announcements': {},
+  'notifications.list': { query: { cursor: keysetCursor, limit: '10' } },
+  'notifications.markRead': { body: { ids: [someId] } },
+  'notifications.preferences': {},
+  'notifications.updatePreferences': { body: { messages: true, announcements: true } },
 };

@@ -9,7 +9,7 @@ import {
 } from './harness.ts';
 import { multipartBody, setTinyLogo, TINY_PNG } from './uploads.ts';
 
-/** The actors of the authorization matrix (issue 3). */
+/** The actors of the authorization matrix. */
 export const actorNames = [
   'signedOut',
   'otherOrgOwner',
@@ -29,7 +29,7 @@ export type ActorName = (typeof actorNames)[number];
  * (asked to join on plan F, approved by the owner); another family's child
  * D, also enrolled in P (family isolation); event E, fee plan F, an open
  * invite I (of a phone without an account), a logo L in A and an open invite to manage C; the conversation
- * of P with C (issue 6: a message with an attachment from C's parent, and
+ * of P with C (a message with an attachment from C's parent, and
  * a reply from A's owner); unanswered invites of C's parent to A and of A's
  * staff member to manage C; org B owned by someone else; and a global admin.
  * Each user has their own (`self`) profile.
@@ -57,7 +57,7 @@ export interface World {
   otherSubscriptionId: string;
   /** The logo of org A (a file only org A's members and global admins may read). */
   logoFileId: string;
-  /** The conversation of program P with child C (issue 6). */
+  /** The conversation of program P with child C (docs/decisions/007). */
   conversationId: string;
   /** A message of C's parent (`profileManager`) in it, with the attachment below. */
   familyMessageId: string;

@@ -3,12 +3,12 @@ import { idSchema } from './common.ts';
 import { actorRefSchema } from './subscriptions.ts';
 
 /**
- * What happened to a profile (its timeline, issue 4). Subscription steps:
+ * What happened to a profile (its timeline). Subscription steps:
  * `requested` (asked to join an approval program), `waitlisted`, `enrolled`
  * (active at once), `approved`, `rejected`, `withdrawn`, `paused`, `resumed`,
  * `cancelled`, `expired`, `plan_changed`; dues: `charge_added`,
  * `payment_recorded`; family: `guardian_added`, `own_login_added`,
- * `manager_removed`; events (issue 5): `attended` (marked present or late;
+ * `manager_removed`; events (docs/decisions/006): `attended` (marked present or late;
  * one per event, removed when the mark is corrected), `rsvp` (answered),
  * `event_cancelled` (an event on its roster was cancelled). Later issues add
  * played and messaged.

@@ -8,14 +8,14 @@ import {
   type AttendanceStatus,
 } from './events.ts';
 
-/** Statuses that count as attended (and draw down a session pack). Issue 5. */
+/** Statuses that count as attended (and draw down a session pack; docs/decisions/006). */
 export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['present', 'late'];
 
 /** At most this many marks in one `PUT .../attendance` (a queue synced after a long time offline). */
 export const MAX_MARKS_PER_REQUEST = 500;
 
 /**
- * One attendance mark as a coach's device sends it (issue 5). `status` null
+ * One attendance mark as a coach's device sends it (docs/decisions/006). `status` null
  * clears a mark (an undone tap). `markedAt` is when the coach tapped, by the
  * device's clock (UTC ISO): a mark queued offline keeps it, and the server
  * applies a mark only when it is not older than the one it holds, so a
@@ -74,7 +74,7 @@ export const eventAttendanceSchema = z.object({
 export type EventAttendance = z.infer<typeof eventAttendanceSchema>;
 
 /**
- * Attendance rate (issue 5, docs/decisions/006): attended (`present` +
+ * Attendance rate (docs/decisions/006): attended (`present` +
  * `late`) divided by attended + `absent`; `excused` and unmarked events do
  * not count. Null when the denominator is 0.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 
-/** Own messages may be edited or deleted for this long after sending (issue 6). */
+/** Own messages may be edited or deleted for this long after sending (docs/decisions/007). */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
 /** Longest message body, in characters. */
 export const MAX_MESSAGE_LENGTH = 4000;
@@ -50,7 +50,7 @@ export const messageAttachmentSchema = z.object({
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 /**
- * A message (issue 6). `body` is plain text (links are made clickable by the
+ * A message (docs/decisions/007). `body` is plain text (links are made clickable by the
  * client; nothing is rendered as HTML); empty with `deletedAt` for a deleted
  * message. `isRead` is whether the other side has read it (per side, not per
  * person: docs/decisions/007). `sender` null for a deleted user. `seq` is

@@ -39,7 +39,7 @@ export const MAX_RECURRENCE_COUNT = 520;
 export const MAX_RECURRENCE_SPAN_DAYS = 5 * 366;
 
 /**
- * A recurrence as the event form edits it (issue 5), stored as an RFC 5545
+ * A recurrence as the event form edits it (docs/decisions/006), stored as an RFC 5545
  * RRULE expanded with the `rrule` library in the event's time zone:
  * - `frequency` `daily` | `weekly` | `monthly`, every `interval` days/weeks/months;
  * - `weekdays` (weekly only; default: the first occurrence's weekday);
@@ -199,7 +199,7 @@ function refineEventFields<T extends z.ZodType<z.output<typeof eventFieldsSchema
  * program's; for an all-day event only their dates count (`endLocal`'s date
  * is the last day). A time that does not exist in the zone (a daylight-saving
  * gap) is refused. With `recurrence` the event is the first occurrence of a
- * series (issue 5). `capacity` null = unlimited; `rsvpCloseMinutes` null =
+ * series (docs/decisions/006). `capacity` null = unlimited; `rsvpCloseMinutes` null =
  * answers close at the start.
  */
 export const createEventSchema = refineEventFields(eventFieldsSchema);
@@ -208,7 +208,7 @@ export type CreateEvent = z.input<typeof createEventSchema>;
 
 /**
  * Which occurrences an edit or deletion of a series occurrence applies to
- * (issue 5): `this` one only (it becomes an exception), `following` (this and
+ * (docs/decisions/006): `this` one only (it becomes an exception), `following` (this and
  * every later one: the series is split here, earlier occurrences untouched),
  * or `all` (the whole series; occurrences that already started are history
  * and keep their times). One-off events take `this`.
@@ -298,7 +298,7 @@ export const rsvpStateSchema = z.object({
 export type RsvpState = z.infer<typeof rsvpStateSchema>;
 
 /**
- * One row of an event's roster (issue 5): every profile with an active
+ * One row of an event's roster (docs/decisions/006): every profile with an active
  * subscription in the program at the event's time, plus anyone who answered
  * or was marked. Staff only.
  */

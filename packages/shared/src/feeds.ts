@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A secret iCalendar (RFC 5545) feed (issue 5). `path` is the feed's address
+ * A secret iCalendar (RFC 5545) feed (docs/decisions/006). `path` is the feed's address
  * on this server (`/api/feeds/{token}.ics`); the client shows it as an
  * absolute `https://` URL and a `webcal://` link that Google Calendar and
  * Apple Calendar subscribe to. Anyone with the address can read the feed, so
@@ -23,6 +23,14 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 export const calendarFeedAnswerSchema = z.object({ feed: calendarFeedSchema.nullable() });
 /** See {@link calendarFeedAnswerSchema}. */
 export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswerSchema>;
+
+/** Params of `GET /api/feeds/:file`: `{token}.ics`, the token base64url (RFC 4648 §5). */
+export const feedFileParamsSchema = z.object({
+  file: z
+    .string()
+    .max(200, 'A feed address is at most 200 characters')
+    .regex(/^[A-Za-z0-9_-]+\.ics$/, 'A feed address ends in {secret}.ics'),
+});
 
 /** Feeds hold events from this many days back ... */
 export const FEED_PAST_DAYS = 90;

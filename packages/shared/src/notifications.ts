@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, textSchema } from './common.ts';
 
 /**
- * What a notification is about (issue 6): a new `message` in a thread the
+ * What a notification is about (docs/decisions/007): a new `message` in a thread the
  * user takes part in, an `announcement`, an `event_cancelled` or
  * `event_changed` (time or place) for an event a profile they manage is on
  * the roster of, `rsvp_promoted` (a waitlisted answer got a place), and
@@ -21,7 +21,7 @@ export const notificationKindSchema = z.enum([
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /**
- * Which preference turns each kind on or off (issue 6: per-user choices of
+ * Which preference turns each kind on or off (per-user choices of
  * what to be told about).
  */
 export const NOTIFICATION_PREFERENCE_OF: Record<NotificationKind, keyof NotificationPreferences> = {

@@ -22,10 +22,10 @@ export const upiVpaSchema = z
 
 /**
  * An organisation as a member sees it; `role` is the caller's role (null for
- * a global admin who is not a member). `payeeVpa`/`payeeName` (issue 4) are
+ * a global admin who is not a member). `payeeVpa`/`payeeName` (docs/decisions/005) are
  * where families pay dues by UPI (null = not set up); the server always sends
- * them — they are optional in the type only so clients written before issue 4
- * keep compiling.
+ * them — they are optional in the type only so clients written before dues
+ * existed keep compiling.
  */
 export const orgSchema = z.object({
   id: idSchema,
@@ -70,7 +70,7 @@ export type OrgPermissions = z.infer<typeof orgPermissionsSchema>;
 
 /**
  * Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional.
- * `payeeVpa` and `payeeName` (issue 4) set the UPI payee of dues; null clears
+ * `payeeVpa` and `payeeName` (docs/decisions/005) set the UPI payee of dues; null clears
  * them (`payeeName` null = the org's name is shown to payers).
  */
 export const updateOrgSchema = z

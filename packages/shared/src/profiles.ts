@@ -45,7 +45,7 @@ export const profileProgramSchema = z.object({
 export type ProfileProgram = z.infer<typeof profileProgramSchema>;
 
 /**
- * A profile as its managers see it from issue 4 on: {@link profileSchema}
+ * A profile as its managers see it: {@link profileSchema}
  * plus `photoUrl` (`/api/files/{id}`, readable by the profile's managers and
  * the staff of programs it is enrolled in), null without a photo. Answers of
  * `GET/POST/PATCH /api/profiles...` carry this shape.
@@ -57,7 +57,7 @@ export const managedProfileSchema = profileSchema.extend({
 export type ManagedProfile = z.infer<typeof managedProfileSchema>;
 
 /**
- * What the caller may do with a profile (issue 4; policy.ts): every manager
+ * What the caller may do with a profile (policy.ts): every manager
  * edits it, invites guardians and manages subscriptions; deleting is for its
  * `self` manager, or for a guardian while it has no own login; giving the
  * person their own login (`self` manager) only while it has none.

@@ -8,7 +8,7 @@ export const joinPolicySchema = z.enum(['open', 'approval', 'invite']);
 export type JoinPolicy = z.infer<typeof joinPolicySchema>;
 
 /**
- * The RSVP assumed for an enrolled profile that has not answered (issue 5):
+ * The RSVP assumed for an enrolled profile that has not answered (docs/decisions/006):
  * `going` (families decline when they cannot come) or `none` (families say
  * who is coming). Events with a capacity ignore it: a place is taken only by
  * answering (docs/decisions/006).

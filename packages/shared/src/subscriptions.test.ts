@@ -10,7 +10,7 @@ import {
 
 const id = '0190a1b2-0000-7000-8000-000000000001';
 
-describe('issue 4 request schemas', () => {
+describe('subscription request schemas', () => {
   it('a join names exactly one of profileId and newProfile', () => {
     expect(createSubscriptionSchema.safeParse({ profileId: id }).success).toBe(true);
     expect(

@@ -15,8 +15,8 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /**
  * A profile's enrolment in a program: the fields every subscription answer
- * carries (issue 2). `startsOn`/`endsOn` are local dates in the program's
- * zone. Answers from issue 4 on carry {@link subscriptionSummarySchema}, a
+ * carries. `startsOn`/`endsOn` are local dates in the program's
+ * zone. Every answer carries {@link subscriptionSummarySchema}, a
  * superset.
  */
 export const subscriptionSchema = z.object({
@@ -73,7 +73,7 @@ export const sessionPackSchema = z.object({
 export type SessionPack = z.infer<typeof sessionPackSchema>;
 
 /**
- * A subscription as lists and writes answer it from issue 4 on:
+ * A subscription as lists and writes answer it:
  * {@link subscriptionSchema} plus its org, plan (price copied when chosen,
  * integer minor units of `currency`, ISO 4217), session pack (null unless a
  * pack plan), waitlist position (1 = next in line; null unless waitlisted)

@@ -1,19 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { updateAccountSchema } from '@rally/shared/profiles';
-import { requireActor } from '../http/auth-hook.ts';
-import { parseInput } from '../http/validate.ts';
-import type { Services } from '../http/services.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { OrgsService } from '../orgs/orgs.service.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { AccountService } from './account.service.ts';
 
-/** `PUT /api/account` (name; creates the own profile) and `GET /api/home` (the `/` page). */
-export function registerAccountRoutes(app: FastifyInstance, s: Services): void {
-  app.put('/api/account', async (request) => {
-    const actor = requireActor(request);
-    const body = parseInput(updateAccountSchema, request.body);
-    return s.account.updateName(actor, body.displayName);
-  });
+const { account } = contract;
 
-  app.get('/api/home', async (request) => {
-    const actor = requireActor(request);
+/** The services these routes call. */
+interface AccountRouteServices {
+  account: AccountService;
+  clock: Clock;
+  events: EventsService;
+  orgs: OrgsService;
+  profiles: ProfilesService;
+}
+
+/** `contract.account`: `PUT /api/account` (name; creates the own profile) and `GET /api/home` (the `/` page). */
+export function registerAccountRoutes(app: FastifyInstance, s: AccountRouteServices): void {
+  route(app, account.update, async ({ actor, body }) =>
+    s.account.updateName(actor, body.displayName),
+  );
+
+  route(app, account.home, async ({ actor }) => {
     const [profiles, orgs, nextEvents] = await Promise.all([
       s.profiles.listMine(actor),
       s.orgs.listMine(actor),

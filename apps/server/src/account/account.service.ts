@@ -3,11 +3,9 @@ import type { Profile } from '@rally/shared/profiles';
 import type { User } from '@rally/shared/auth';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
-import * as profilesRepo from '../profiles/profiles.repository.ts';
-import { presentProfile } from '../profiles/profiles.service.ts';
-import { presentUser } from './account.presenter.ts';
+import { saveSelfProfile } from '../profiles/profiles.service.ts';
+import { presentUser } from '../auth/auth.presenter.ts';
 
 /** The signed-in user's own account. */
 export class AccountService {
@@ -29,21 +27,8 @@ export class AccountService {
         .where(eq(users.id, actor.userId))
         .returning();
       if (!user) throw new Error('signed-in user not found');
-      const existing = await profilesRepo.findSelfProfileForUpdate(tx, actor.userId);
-      if (existing) {
-        await profilesRepo.renameProfile(tx, existing.id, displayName);
-        return {
-          user: presentUser(user),
-          selfProfile: presentProfile({ ...existing, displayName }),
-        };
-      }
-      const created = await profilesRepo.insertProfileWithManager(
-        tx,
-        { id: newId(), displayName },
-        actor.userId,
-        'self',
-      );
-      return { user: presentUser(user), selfProfile: presentProfile(created) };
+      const selfProfile = await saveSelfProfile(tx, actor.userId, displayName);
+      return { user: presentUser(user), selfProfile };
     });
   }
 }

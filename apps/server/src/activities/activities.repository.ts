@@ -18,17 +18,9 @@ export interface NewActivity {
 }
 
 /**
- * Writes a timeline entry in the caller's transaction (issue 4: activities
- * are written by the domain action itself, so an entry exists exactly when
- * the action committed).
- */
-export async function insertActivity(tx: Tx, a: NewActivity): Promise<void> {
-  await insertActivities(tx, [a]);
-}
-
-/**
- * {@link insertActivity} for many entries in one statement (a roster's
- * worth: an event cancelled, a waitlist promoted). Nothing for an empty list.
+ * Writes timeline entries in one statement, in the caller's transaction.
+ * Nothing for an empty list. Other areas call it through `insertActivities`
+ * of activities.service.ts.
  */
 export async function insertActivities(tx: Tx, list: readonly NewActivity[]): Promise<void> {
   if (list.length === 0) return;

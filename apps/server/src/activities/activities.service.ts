@@ -4,11 +4,37 @@ import type {
   ActivityPage,
   ActivityTarget,
 } from '@rally/shared/activities';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
-import type { PolicyActor } from '../policy/policy.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { decodeCursor, encodeCursor } from '../lib/paging.ts';
+import type { Action, PolicyActor } from '../policy/policy.ts';
 import * as repo from './activities.repository.ts';
+
+/**
+ * Writes a timeline entry in the caller's transaction (activities
+ * are written by the domain action itself, so an entry exists exactly when
+ * the action committed). The write side of the activities sink: the areas
+ * whose actions make a profile's story call it (docs/architecture.md).
+ */
+export function insertActivity(tx: Tx, a: repo.NewActivity): Promise<void> {
+  return repo.insertActivities(tx, [a]);
+}
+
+/**
+ * {@link insertActivity} for many entries in one statement (a roster's
+ * worth: an event cancelled, a waitlist promoted). Nothing for an empty list.
+ */
+export function insertActivities(tx: Tx, list: readonly repo.NewActivity[]): Promise<void> {
+  return repo.insertActivities(tx, list);
+}
+
+/**
+ * Who may read a profile's timeline: the profiles area's access check
+ * (`ProfilesService.authorize`: 404 unless the actor may see the profile).
+ * Activities is a sink below profiles, so services.ts hands it in.
+ */
+export interface ProfileAccess {
+  authorize(actor: PolicyActor, profileId: string, action?: Action): Promise<unknown>;
+}
 
 /** The app path and ids an entry links to (SPEC.md §2 routes). */
 export function activityTarget(row: {
@@ -49,30 +75,11 @@ export function presentActivity(row: repo.ActivityRow): Activity {
   };
 }
 
-/** Encodes a keyset position (time in ms and id) as an opaque URL-safe cursor. */
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.getTime()}.${id}`, 'utf8').toString('base64url');
-}
-
-/** Decodes {@link encodeCursor}'s output; throws 400 `validation_failed` on `cursor` for anything else. */
-export function decodeCursor(cursor: string): { at: Date; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    text,
-  );
-  if (!match) {
-    throw new AppError('validation_failed', 'cursor: This cursor is not valid.', {
-      errors: [{ path: 'cursor', message: 'This cursor is not valid' }],
-    });
-  }
-  return { at: new Date(Number(match[1])), id: match[2]! };
-}
-
-/** A profile's timeline (issue 4, `/p/{profileId}/activities`). Entries are written by the domain services. */
+/** A profile's timeline (`/p/{profileId}/activities`). Entries are written by the domain services. */
 export class ActivitiesService {
   constructor(
     private readonly db: Db,
-    private readonly profiles: ProfilesService,
+    private readonly profiles: ProfileAccess,
   ) {}
 
   /**

@@ -90,52 +90,47 @@ export async function findUserByPhone(db: Db | Tx, phoneNumber: string) {
   return row;
 }
 
-/** What {@link setGlobalAdminLocked} did, or why it refused. */
-export type SetGlobalAdminOutcome =
-  | { kind: 'done'; changed: boolean; adminCount: number }
-  | { kind: 'user_not_found' }
-  | { kind: 'actor_not_admin' }
-  | { kind: 'last_admin' };
-
 /**
- * Sets `users.is_global_admin` of `userId`, inside the caller's transaction
- * `tx`, never leaving zero global admins. It first locks every current
- * global admin row (`FOR UPDATE`, in id order so concurrent callers cannot
- * deadlock), then the target row. Two admins revoking at the same time are
- * thus serialised: the second sees the first's commit and is refused
- * (`last_admin`, or `actor_not_admin` when it was the one revoked).
- * `actorId` null = an operator (the CLI) rather than a signed-in admin.
- * `adminCount` is the number of global admins after the change.
+ * Locks the row of every global admin (`FOR UPDATE`, in id order so that
+ * concurrent callers cannot deadlock) until the transaction ends, and
+ * returns their ids. Every grant and revoke takes this lock first, so two
+ * admins revoking at the same time run one after the other and the second
+ * counts what the first committed (`AdminService`'s last-admin rule).
  */
-export async function setGlobalAdminLocked(
-  tx: Tx,
-  change: { actorId: string | null; userId: string; isGlobalAdmin: boolean },
-): Promise<SetGlobalAdminOutcome> {
+export async function lockGlobalAdmins(tx: Tx): Promise<string[]> {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
     .where(eq(users.isGlobalAdmin, true))
     .orderBy(asc(users.id))
     .for('update');
-  const adminIds = new Set(admins.map((a) => a.id));
-  if (change.actorId !== null && !adminIds.has(change.actorId)) return { kind: 'actor_not_admin' };
+  return admins.map((a) => a.id);
+}
+
+/**
+ * User `userId`'s row locked (`FOR UPDATE`) until the transaction ends:
+ * its id and whether it is a global admin. Undefined when there is no such user.
+ */
+export async function lockUserAdminFlag(
+  tx: Tx,
+  userId: string,
+): Promise<{ id: string; isGlobalAdmin: boolean } | undefined> {
   const [target] = await tx
     .select({ id: users.id, isGlobalAdmin: users.isGlobalAdmin })
     .from(users)
-    .where(eq(users.id, change.userId))
+    .where(eq(users.id, userId))
     .for('update');
-  if (!target) return { kind: 'user_not_found' };
-  if (target.isGlobalAdmin === change.isGlobalAdmin) {
-    return { kind: 'done', changed: false, adminCount: adminIds.size };
-  }
-  if (!change.isGlobalAdmin && adminIds.size <= 1) return { kind: 'last_admin' };
+  return target;
+}
+
+/** Sets `users.is_global_admin` of `userId` (and its `updated_at` to the database's now). */
+export async function setIsGlobalAdmin(
+  tx: Tx,
+  userId: string,
+  isGlobalAdmin: boolean,
+): Promise<void> {
   await tx
     .update(users)
-    .set({ isGlobalAdmin: change.isGlobalAdmin, updatedAt: sql`now()` })
-    .where(eq(users.id, change.userId));
-  return {
-    kind: 'done',
-    changed: true,
-    adminCount: adminIds.size + (change.isGlobalAdmin ? 1 : -1),
-  };
+    .set({ isGlobalAdmin, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

@@ -1,48 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  adminListQuerySchema,
-  adminUserParamsSchema,
-  setGlobalAdminSchema,
-} from '@rally/shared/admin';
-import { updateClientConfigSchema } from '@rally/shared/config';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
-import { requireGlobalAdmin } from './global-admin.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { ClientsService } from '../clients/clients.service.ts';
+import type { ConfigService } from '../config/config.service.ts';
+import type { AdminService } from './admin.service.ts';
+
+const { admin } = contract;
+
+/** The services these routes call. */
+interface AdminRouteServices {
+  admin: AdminService;
+  clients: ClientsService;
+  config: ConfigService;
+}
 
 /**
- * The global-admin API behind the `/global-admin` page (DESIGN.md §2): global
- * admins only; signed out 401, anyone else 404 (checked before the input).
- * - `GET /api/admin/orgs?q&page&pageSize`: `adminOrgPageSchema`
- * - `GET /api/admin/users?q&page&pageSize`: `adminUserPageSchema`
- * - `PUT /api/admin/users/:userId/global-admin` `{isGlobalAdmin}`: `{ user }`; 409 last admin
- * - `PUT /api/admin/config/client` `{url, disableLiveUpdate}`: the record
- * - `GET /api/admin/clients?q&page&pageSize`: `adminClientPageSchema`
+ * The global-admin API behind the `/global-admin` page (`contract.admin`,
+ * DESIGN.md §2): global admins only; signed out 401, anyone else 404
+ * (checked before the input, by `route`). `setGlobalAdmin` answers 409 for
+ * the last global admin.
  */
-export function registerAdminRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/admin/orgs', async (request) => {
-    const actor = requireGlobalAdmin(request);
-    return s.admin.listOrgs(actor, parseInput(adminListQuerySchema, request.query));
-  });
+export function registerAdminRoutes(app: FastifyInstance, s: AdminRouteServices): void {
+  route(app, admin.orgs, async ({ actor, query }) => s.admin.listOrgs(actor, query));
 
-  app.get('/api/admin/users', async (request) => {
-    const actor = requireGlobalAdmin(request);
-    return s.admin.listUsers(actor, parseInput(adminListQuerySchema, request.query));
-  });
+  route(app, admin.users, async ({ actor, query }) => s.admin.listUsers(actor, query));
 
-  app.put('/api/admin/users/:userId/global-admin', async (request) => {
-    const actor = requireGlobalAdmin(request);
-    const { userId } = parseInput(adminUserParamsSchema, request.params);
-    const { isGlobalAdmin } = parseInput(setGlobalAdminSchema, request.body);
-    return { user: await s.admin.setGlobalAdmin(actor, userId, isGlobalAdmin) };
-  });
+  route(app, admin.setGlobalAdmin, async ({ actor, params, body }) => ({
+    user: await s.admin.setGlobalAdmin(actor, params.userId, body.isGlobalAdmin),
+  }));
 
-  app.put('/api/admin/config/client', async (request) => {
-    const actor = requireGlobalAdmin(request);
-    return s.config.setClient(actor, parseInput(updateClientConfigSchema, request.body));
-  });
+  route(app, admin.setClientConfig, async ({ actor, body }) => s.config.setClient(actor, body));
 
-  app.get('/api/admin/clients', async (request) => {
-    const actor = requireGlobalAdmin(request);
-    return s.clients.list(actor, parseInput(adminListQuerySchema, request.query));
-  });
+  route(app, admin.clients, async ({ actor, query }) => s.clients.list(actor, query));
 }

@@ -1,15 +1,34 @@
 import type { AdminOrg, AdminUser, adminListQuerySchema, Page } from '@rally/shared/admin';
 import { fileUrl } from '@rally/shared/files';
 import type { z } from 'zod';
-import { upsertUserByPhone } from '../auth/auth.repository.ts';
-import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { upsertUserByPhone } from '../auth/auth.service.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { pageWindow } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './admin.repository.ts';
-import { assertGlobalAdmin } from './global-admin.ts';
+import { assertGlobalAdmin } from '../auth/global-admin.ts';
+
+/*
+ * Rules of the global-admin area -> where they are enforced (DESIGN.md §2,
+ * docs/decisions/003):
+ * - /api/admin/* answers 404 to everyone but global admins (401 signed
+ *   out), before reading any input -> the `globalAdmin` access of
+ *   contract.admin (requireGlobalAdmin in http/auth-hook.ts, checked by
+ *   http/contract-routes.ts), auth/global-admin.ts
+ *   assertGlobalAdmin
+ * - there is always at least one global admin: a change locks every admin's
+ *   row, then the target's, and revoking the last is 409 -> setGlobalAdminLocked
+ *   (admin.repository.ts lockGlobalAdmins, lockUserAdminFlag)
+ * - a revoked admin's sockets re-check their access (docs/decisions/007)
+ *   -> setGlobalAdmin, setGlobalAdminByPhone (publishAccessChanged)
+ * - an operator appoints admins with `npm run admin`; granting a phone that
+ *   never signed in creates its user -> setGlobalAdminByPhone, scripts/admin.ts
+ * - the user search matches a name, or the digits of a phone number
+ *   -> admin.repository.ts listUsers
+ */
 
 type ListQuery = z.output<typeof adminListQuerySchema>;
 
@@ -48,7 +67,7 @@ export class AdminService {
    * Grants (`isGlobalAdmin` true) or revokes global admin for `userId`.
    * Idempotent. Throws 404 when the user does not exist (or the actor has
    * just lost global admin), 409 `conflict` when revoking would leave no
-   * global admin (race-safe: see `setGlobalAdminLocked`).
+   * global admin (race-safe: see {@link setGlobalAdminLocked}).
    */
   async setGlobalAdmin(
     actor: PolicyActor,
@@ -57,14 +76,7 @@ export class AdminService {
   ): Promise<AdminUser> {
     assertGlobalAdmin(actor);
     return this.db.transaction(async (tx) => {
-      const outcome = await repo.setGlobalAdminLocked(tx, {
-        actorId: actor.userId,
-        userId,
-        isGlobalAdmin,
-      });
-      if (outcome.kind === 'actor_not_admin') throw new AppError('not_found', 'Not found.');
-      if (outcome.kind === 'user_not_found') throw notFound('This user');
-      if (outcome.kind === 'last_admin') throw lastAdmin();
+      await setGlobalAdminLocked(tx, { actorId: actor.userId, userId, isGlobalAdmin });
       if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       return presentUser((await repo.findAdminUser(tx, userId))!);
     });
@@ -92,9 +104,7 @@ export class AdminService {
         if (!existing) throw new AppError('not_found', `${phoneNumber} has never signed in.`);
         userId = existing.id;
       }
-      const outcome = await repo.setGlobalAdminLocked(tx, { actorId: null, userId, isGlobalAdmin });
-      if (outcome.kind === 'last_admin') throw lastAdmin();
-      if (outcome.kind !== 'done') throw new Error(`unexpected outcome ${outcome.kind}`);
+      const outcome = await setGlobalAdminLocked(tx, { actorId: null, userId, isGlobalAdmin });
       // Running servers re-check the user's sockets (docs/decisions/007), this CLI included.
       if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       const user = presentUser((await repo.findAdminUser(tx, userId))!);
@@ -103,11 +113,39 @@ export class AdminService {
   }
 }
 
-function lastAdmin(): AppError {
-  return new AppError(
-    'conflict',
-    'This is the last global admin. Make someone else a global admin first, so Rally always has one.',
-  );
+/**
+ * Sets `users.is_global_admin` of `userId` inside the caller's transaction
+ * `tx`, never leaving zero global admins (docs/decisions/003: there is
+ * always at least one). It first locks every global admin's row, then the target's
+ * (`lockGlobalAdmins`, `lockUserAdminFlag`), and decides on what it locked:
+ * two admins revoking at the same time are serialised, and the second sees
+ * the first's commit and is refused. `actorId` null = an operator (the
+ * CLI) rather than a signed-in admin. Returns whether anything changed and
+ * the number of global admins after. Throws 404 when the actor is no longer
+ * a global admin (just revoked) or the user does not exist, 409 `conflict`
+ * when revoking the last global admin.
+ */
+async function setGlobalAdminLocked(
+  tx: Tx,
+  change: { actorId: string | null; userId: string; isGlobalAdmin: boolean },
+): Promise<{ changed: boolean; adminCount: number }> {
+  const adminIds = new Set(await repo.lockGlobalAdmins(tx));
+  if (change.actorId !== null && !adminIds.has(change.actorId)) {
+    throw new AppError('not_found', 'Not found.');
+  }
+  const target = await repo.lockUserAdminFlag(tx, change.userId);
+  if (!target) throw notFound('This user');
+  if (target.isGlobalAdmin === change.isGlobalAdmin) {
+    return { changed: false, adminCount: adminIds.size };
+  }
+  if (!change.isGlobalAdmin && adminIds.size <= 1) {
+    throw new AppError(
+      'conflict',
+      'This is the last global admin. Make someone else a global admin first, so Rally always has one.',
+    );
+  }
+  await repo.setIsGlobalAdmin(tx, change.userId, change.isGlobalAdmin);
+  return { changed: true, adminCount: adminIds.size + (change.isGlobalAdmin ? 1 : -1) };
 }
 
 /** The API shape of an org in the admin list (`adminOrgSchema`). */

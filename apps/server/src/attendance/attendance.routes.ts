@@ -1,47 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { saveAttendanceSchema } from '@rally/shared/attendance';
-import {
-  programEventParamsSchema,
-  programParamsSchema,
-  rangeQuerySchema,
-} from '@rally/shared/common';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { AttendanceService } from './attendance.service.ts';
+import type { AttendanceReportsService } from './reports.service.ts';
+
+const { attendance } = contract;
+
+/** The services these routes call. */
+interface AttendanceRouteServices {
+  attendance: AttendanceService;
+  attendanceReports: AttendanceReportsService;
+}
 
 /**
- * Attendance routes (issue 5; docs/api.md "Issue 5"): an event's roster
- * and marks (`eventAttendanceSchema`), batches of marks, and the program's
- * report as JSON (`attendanceReportSchema`) and as a CSV download.
+ * Attendance routes (`contract.attendance`, docs/decisions/006): an event's
+ * roster and marks (`eventAttendanceSchema`), batches of marks, and the
+ * program's report as JSON (`attendanceReportSchema`) and as a CSV download.
  */
-export function registerAttendanceRoutes(app: FastifyInstance, s: Services): void {
-  const event = '/api/programs/:programId/events/:eventId/attendance';
+export function registerAttendanceRoutes(app: FastifyInstance, s: AttendanceRouteServices): void {
+  route(app, attendance.get, async ({ actor, params }) =>
+    s.attendance.get(actor, params.programId, params.eventId),
+  );
 
-  app.get(event, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    return s.attendance.get(actor, programId, eventId);
-  });
+  route(app, attendance.save, async ({ actor, params, body }) =>
+    s.attendance.save(actor, params.programId, params.eventId, body.marks),
+  );
 
-  app.put(event, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    const { marks } = parseInput(saveAttendanceSchema, request.body);
-    return s.attendance.save(actor, programId, eventId, marks);
-  });
+  route(app, attendance.report, async ({ actor, params, query }) =>
+    s.attendanceReports.report(actor, params.programId, query),
+  );
 
-  app.get('/api/programs/:programId/attendance', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const range = parseInput(rangeQuerySchema, request.query);
-    return s.attendanceReports.report(actor, programId, range);
-  });
-
-  app.get('/api/programs/:programId/attendance.csv', async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const range = parseInput(rangeQuerySchema, request.query);
-    const file = await s.attendanceReports.csv(actor, programId, range);
+  route(app, attendance.reportCsv, async ({ actor, params, query, reply }) => {
+    const file = await s.attendanceReports.csv(actor, params.programId, query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

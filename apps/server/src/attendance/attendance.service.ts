@@ -1,7 +1,7 @@
 import type { EventAttendance, saveAttendanceSchema } from '@rally/shared/attendance';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { requireProgramAccess, type ProgramsService } from '../programs/programs.service.ts';
@@ -10,14 +10,35 @@ import { nextVersion } from '../realtime/realtime-events.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
 import * as repo from './attendance.repository.ts';
 import { clampMarkedAt, rosterWithMarks, winningMarks } from './marks.ts';
-import { listRoster, rosterStandings, type RosterRow } from './roster.repository.ts';
+import { markAttendance } from './mark-attendance.command.ts';
+import { listRoster, rosterStandings, type RosterRow } from './attendance.queries.ts';
 import { findEvent, type LockedEvent } from './rsvp.repository.ts';
+
+/*
+ * Rules of attendance -> where they are enforced (docs/decisions/006, 008):
+ * - the staff of an active program mark (`program:take-attendance`); a
+ *   cancelled event takes no marks -> AttendanceService.lockForMarks (the
+ *   event's lock and the access check in one statement: lockEventForMarks)
+ * - the roster: who was active at the event's start, plus anyone who
+ *   answered or was marked -> roster.repository.ts listRoster
+ * - a profile off the roster may be marked only with a live subscription
+ *   in the program -> requireMarkable
+ * - a device time more than 5 minutes ahead is clamped; a batch's newest
+ *   mark per profile stands -> marks.ts clampMarkedAt, winningMarks
+ * - a stored mark newer than the one sent wins (stale); session packs are
+ *   drawn and given back; the `attended` timeline entry follows; all in one
+ *   statement -> mark-attendance.command.ts, subscriptions/draw-sessions.command.ts
+ * - after commit, `attendance.updated` for the event, its program and each
+ *   marked profile (docs/decisions/007) -> publishMarks
+ * - reports: rate = attended / (attended + absent); cancelled events never
+ *   count -> reports.ts buildAttendanceReport
+ */
 
 /** The marks of a `PUT .../attendance` body, as parsed by `saveAttendanceSchema`. */
 export type ParsedMark = z.output<typeof saveAttendanceSchema>['marks'][number];
 
 /**
- * Attendance (issue 5, docs/decisions/006): the staff's view of an event's
+ * Attendance (docs/decisions/006): the staff's view of an event's
  * roster and marks, and idempotent batches of marks that draw down or give
  * back session packs and keep each profile's `attended` timeline entry.
  */
@@ -73,7 +94,7 @@ export class AttendanceService {
         markedAt: clampMarkedAt(m.markedAt, now),
       }));
       const winners = winningMarks(timed);
-      const applied = await repo.applyMarks(tx, {
+      const applied = await markAttendance(tx, {
         event,
         markedBy: actor.userId,
         recordedAt: now,

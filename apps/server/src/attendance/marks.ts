@@ -1,5 +1,5 @@
-import type { AppliedMark } from './attendance.repository.ts';
-import type { RosterRow } from './roster.repository.ts';
+import type { AppliedMark } from './mark-attendance.command.ts';
+import type { RosterRow } from './attendance.queries.ts';
 
 /** A mark time this far ahead of the server's clock is clamped to now (docs/decisions/006). */
 export const MAX_MARK_CLOCK_SKEW_MS = 5 * 60_000;

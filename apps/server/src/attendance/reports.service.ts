@@ -6,7 +6,7 @@ import type { ProgramsService } from '../programs/programs.service.ts';
 import { attendanceCsvFileName, attendanceReportCsv } from './reports.csv.ts';
 import { listEventsStartingIn } from './reports.repository.ts';
 import { buildAttendanceReport } from './reports.ts';
-import { listRostersOfProgram } from './roster.repository.ts';
+import { listRostersOfProgram } from './attendance.queries.ts';
 
 /** A CSV download: its file name and its text (UTF-8 with a BOM). */
 export interface CsvFile {
@@ -15,7 +15,7 @@ export interface CsvFile {
 }
 
 /**
- * Attendance reports of a program (issue 5, docs/decisions/006): the
+ * Attendance reports of a program (docs/decisions/006): the
  * matrix of events and profiles over a range as JSON, and as CSV for
  * spreadsheets. Program staff only (`program:view-roster`).
  */

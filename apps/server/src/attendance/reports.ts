@@ -6,7 +6,7 @@ import {
 } from '@rally/shared/attendance';
 import type { AttendanceStatus } from '@rally/shared/events';
 import type { DefaultRsvp } from '@rally/shared/programs';
-import type { ProgramRosterRow } from './roster.repository.ts';
+import type { ProgramRosterRow } from './attendance.queries.ts';
 import type { ReportEventRow } from './reports.repository.ts';
 import { isDefaultGoing } from './rsvp-state.ts';
 
@@ -60,8 +60,8 @@ export interface ReportInput {
 }
 
 /**
- * The attendance report of a program over `[from, to)` (issue 5,
- * docs/decisions/006, `attendanceReportSchema`): every event in the range,
+ * The attendance report of a program over `[from, to)`
+ * (docs/decisions/006, `attendanceReportSchema`): every event in the range,
  * every profile on any of their rosters (by name), sparse cells (a roster
  * row with a mark or an answer), and totals per event, per profile and
  * overall. Cancelled events are listed with zero totals and never counted.

@@ -1,7 +1,7 @@
 import type { DefaultRsvp } from '@rally/shared/programs';
 import type { RosterEntry, RsvpCounts, RsvpState } from '@rally/shared/events';
 import { fileUrl } from '@rally/shared/files';
-import type { RosterRow } from './roster.repository.ts';
+import type { RosterRow } from './attendance.queries.ts';
 
 /** What RSVP rules need of an event: its start, capacity, RSVP close and status. */
 export interface RsvpEvent {
@@ -27,6 +27,20 @@ export function isRsvpOpen(event: RsvpEvent, now: Date): boolean {
  */
 export function isDefaultGoing(defaultRsvp: DefaultRsvp, event: Pick<RsvpEvent, 'capacity'>) {
   return defaultRsvp === 'going' && event.capacity === null;
+}
+
+/**
+ * The waitlist rank a new `going` answer gets at an event with `capacity`
+ * places (docs/decisions/006): null (a place) while fewer than `capacity`
+ * places are taken, else one past the highest rank, so it waits last in
+ * line. `counts` must be read under the event's lock
+ * (`placeCounts` after `lockEvent`), so two answers never take one place.
+ */
+export function waitlistRankFor(
+  capacity: number,
+  counts: { placesTaken: number; maxRank: number },
+): number | null {
+  return counts.placesTaken < capacity ? null : counts.maxRank + 1;
 }
 
 /**

@@ -3,7 +3,6 @@ import type { RsvpAnswer } from '@rally/shared/events';
 import type { DefaultRsvp } from '@rally/shared/programs';
 import type { Db, Tx } from '../db/client.ts';
 import { attendance, events, profiles, programs } from '../db/schema/index.ts';
-import { insertActivities } from '../activities/activities.repository.ts';
 
 /** An event row locked for an RSVP or attendance write, with what its program adds. */
 export type LockedEvent = typeof events.$inferSelect & {
@@ -70,19 +69,20 @@ export async function findRsvp(
   return row;
 }
 
+/** How an event's places stand: `going` answers holding a place, and the highest waitlist rank (0: none). */
+export interface PlaceCounts {
+  placesTaken: number;
+  maxRank: number;
+}
+
 /**
- * The waitlist rank a new `going` answer gets (docs/decisions/006): null (a
- * place) while the `going` answers holding a place are fewer than
- * `capacity` (or there is no capacity), else the highest rank + 1. Call it
- * under {@link lockEvent}: the count and the insert that follows must not
+ * The places of `eventId` taken by `going` answers, and its highest
+ * waitlist rank: what `waitlistRankFor` (rsvp-state.ts) decides a new
+ * `going` answer's rank from (docs/decisions/006). Call it under
+ * {@link lockEvent}: the count and the insert that follows must not
  * interleave with another answer's.
  */
-export async function rankForNewGoing(
-  tx: Tx,
-  eventId: string,
-  capacity: number | null,
-): Promise<number | null> {
-  if (capacity === null) return null;
+export async function placeCounts(tx: Tx, eventId: string): Promise<PlaceCounts> {
   const [row] = await tx
     .select({
       placesTaken: sql<number>`count(*) filter (where ${attendance.rsvp} = 'going' and ${attendance.rsvpWaitlistRank} is null)::int`,
@@ -90,8 +90,7 @@ export async function rankForNewGoing(
     })
     .from(attendance)
     .where(eq(attendance.eventId, eventId));
-  const placesTaken = row?.placesTaken ?? 0;
-  return placesTaken < capacity ? null : (row?.maxRank ?? 0) + 1;
+  return { placesTaken: row?.placesTaken ?? 0, maxRank: row?.maxRank ?? 0 };
 }
 
 /** What {@link saveRsvp} stores: the answer, who gave it, when (UTC) and its waitlist rank. */
@@ -120,83 +119,6 @@ export async function saveRsvp(tx: Tx, w: RsvpWrite): Promise<void> {
     .insert(attendance)
     .values({ eventId: w.eventId, profileId: w.profileId, orgId: w.orgId, ...values })
     .onConflictDoUpdate({ target: [attendance.eventId, attendance.profileId], set: values });
-}
-
-/**
- * Gives free places of event `eventId` to the first in line (docs/decisions/006):
- * as many waiting `going` answers as there are places left (all of them
- * when the event has no capacity any more), lowest rank first, lose their
- * rank. Each promoted profile gets an `rsvp` timeline entry at `at` (UTC)
- * saying it now has a place (`data.promoted: true`, no actor: the system
- * did it). Locks the event row (the caller usually holds it already: call
- * it in the transaction that freed the place or raised the capacity).
- * Returns the promoted profile ids, first in line first.
- */
-export async function promoteWaitlist(tx: Tx, eventId: string, at: Date): Promise<string[]> {
-  const result = await tx.execute<{ profileId: string; rank: number }>(sql`
-    with e as (
-      select capacity from ${events} where id = ${eventId} for update
-    ),
-    taken as (
-      select count(*)::int as n from ${attendance}
-      where event_id = ${eventId} and rsvp = 'going' and rsvp_waitlist_rank is null
-    ),
-    next as (
-      select a.profile_id, a.rsvp_waitlist_rank as rank from ${attendance} a
-      where a.event_id = ${eventId} and a.rsvp_waitlist_rank is not null
-        and exists (select 1 from e)
-      order by a.rsvp_waitlist_rank, a.rsvp_at, a.profile_id
-      limit (
-        select case when e.capacity is null then null else greatest(e.capacity - taken.n, 0) end
-        from e, taken
-      )
-    )
-    update ${attendance} a set rsvp_waitlist_rank = null
-    from next
-    where a.event_id = ${eventId} and a.profile_id = next.profile_id
-    returning a.profile_id as "profileId", next.rank as rank`);
-  const promoted = [...result.rows].sort((x, y) => x.rank - y.rank).map((r) => r.profileId);
-  if (promoted.length > 0) await notePromotions(tx, eventId, promoted, at);
-  return promoted;
-}
-
-/** Writes the "you have a place now" `rsvp` entries of {@link promoteWaitlist}. */
-async function notePromotions(tx: Tx, eventId: string, profileIds: string[], at: Date) {
-  const [event] = await tx
-    .select({
-      orgId: events.orgId,
-      programId: events.programId,
-      title: events.title,
-      startsAt: events.startsAt,
-      timeZone: events.timeZone,
-      programName: programs.name,
-    })
-    .from(events)
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .where(eq(events.id, eventId));
-  if (!event) return;
-  const data = {
-    eventTitle: event.title,
-    startsAt: event.startsAt.toISOString(),
-    timeZone: event.timeZone,
-    answer: 'going',
-    programName: event.programName,
-    waitlistPosition: null,
-    promoted: true,
-  };
-  await insertActivities(
-    tx,
-    profileIds.map((profileId) => ({
-      profileId,
-      kind: 'rsvp' as const,
-      actorUserId: null,
-      at,
-      orgId: event.orgId,
-      programId: event.programId,
-      eventId,
-      data,
-    })),
-  );
 }
 
 /** The profiles waiting for a place at `eventId`, first in line first. */

@@ -1,27 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { profileEventParamsSchema, programEventParamsSchema } from '@rally/shared/common';
-import { reorderEventWaitlistSchema, setRsvpSchema } from '@rally/shared/events';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { RsvpService } from './rsvp.service.ts';
+
+const { events } = contract;
 
 /**
- * RSVP routes (issue 5; docs/api.md "Issue 5"): a family's answer for a
- * profile (`rsvpResultSchema`) and the staff's reorder of an event's
- * waitlist (answers the attendance view, `eventAttendanceSchema`).
+ * RSVP routes (`contract.events.setRsvp` and `.reorderWaitlist`,
+ * docs/decisions/006): a family's answer for a profile (`rsvpResultSchema`)
+ * and the staff's reorder of an event's waitlist (answers the attendance
+ * view, `eventAttendanceSchema`).
  */
-export function registerRsvpRoutes(app: FastifyInstance, s: Services): void {
-  app.put('/api/profiles/:profileId/events/:eventId/rsvp', async (request) => {
-    const actor = requireActor(request);
-    const { profileId, eventId } = parseInput(profileEventParamsSchema, request.params);
-    const { answer } = parseInput(setRsvpSchema, request.body);
-    return s.rsvp.setRsvp(actor, profileId, eventId, answer);
-  });
+export function registerRsvpRoutes(app: FastifyInstance, s: { rsvp: RsvpService }): void {
+  route(app, events.setRsvp, async ({ actor, params, body }) =>
+    s.rsvp.setRsvp(actor, params.profileId, params.eventId, body.answer),
+  );
 
-  app.put('/api/programs/:programId/events/:eventId/waitlist', async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    const { profileIds } = parseInput(reorderEventWaitlistSchema, request.body);
-    return s.rsvp.reorderWaitlist(actor, programId, eventId, profileIds);
-  });
+  route(app, events.reorderWaitlist, async ({ actor, params, body }) =>
+    s.rsvp.reorderWaitlist(actor, params.programId, params.eventId, body.profileIds),
+  );
 }

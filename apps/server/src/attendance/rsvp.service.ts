@@ -1,20 +1,23 @@
 import type { EventAttendance } from '@rally/shared/attendance';
 import type { RsvpAnswer, RsvpResult } from '@rally/shared/events';
 import { DateTime } from 'luxon';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivity } from '../activities/activities.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { noticeRsvpPromoted } from '../notifications/event-notices.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { nextVersion } from '../realtime/realtime-events.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
-import { isOnRoster, listRoster } from './roster.repository.ts';
+import { isOnRoster, listRoster } from './attendance.queries.ts';
+import { promoteWaitlist } from './promote-waitlist.command.ts';
 import * as repo from './rsvp.repository.ts';
 import {
   isDefaultGoing,
@@ -23,12 +26,33 @@ import {
   rsvpCounts,
   rsvpDeadline,
   waitlistPositions,
+  waitlistRankFor,
 } from './rsvp-state.ts';
+
+/*
+ * Rules of RSVPs -> where they are enforced (docs/decisions/006):
+ * - a manager answers for a profile on the event's roster -> setRsvp
+ *   (`profile:rsvp`, isOnRoster)
+ * - answers close at start - rsvpCloseMinutes, and on a cancelled event or
+ *   an archived program -> rsvpClosedReason, rsvp-state.ts rsvpDeadline
+ * - capacity: every answer first locks the event row; a `going` takes a
+ *   place while fewer than the capacity are taken, else waits last in line
+ *   -> rsvp.repository.ts lockEvent, placeCounts; rsvp-state.ts waitlistRankFor
+ * - a freed place goes to the first in line, who is told
+ *   -> promote-waitlist.command.ts, notifications/event-notices.ts noticeRsvpPromoted
+ * - the program's default `going` applies only to events without a capacity
+ *   -> rsvp-state.ts isDefaultGoing
+ * - an ended subscription takes back its unmarked answers to events to come
+ *   -> releaseFutureAnswers
+ * - staff reorder the waitlist by sending exactly who waits (409 naming who
+ *   differs) -> reorderWaitlist
+ * - a changed answer writes an `rsvp` timeline entry -> setRsvp
+ */
 
 /**
  * Why answers to `event` are closed at `now`, as a message a family can act
  * on (times in the event's zone), or null while they are open: a cancelled
- * event, an archived program (read-only, issue 3), or past `rsvpDeadline`.
+ * event, an archived program (read-only), or past `rsvpDeadline`.
  */
 export function rsvpClosedReason(event: repo.LockedEvent, now: Date): string | null {
   if (event.status === 'cancelled') {
@@ -45,7 +69,37 @@ export function rsvpClosedReason(event: repo.LockedEvent, now: Date): string | n
 }
 
 /**
- * RSVPs (issue 5, docs/decisions/006): a family's answer for a profile it
+ * Promotes the waitlists of `eventIds`, whose capacity grew (an event edit,
+ * docs/decisions/006), in the edit's transaction, and tells the promoted
+ * families (docs/decisions/007; never `actorUserId`). Returns the
+ * notification rows to publish after commit.
+ */
+export async function promoteWaitlists(
+  notifications: NotificationsService,
+  tx: Tx,
+  eventIds: readonly string[],
+  actorUserId: string,
+  now: Date,
+): Promise<NotificationRow[]> {
+  const notes: NotificationRow[] = [];
+  for (const eventId of eventIds) {
+    const promoted = await promoteWaitlist(tx, eventId, now);
+    const event = promoted.length > 0 ? await repo.findEvent(tx, eventId) : undefined;
+    if (!event) continue;
+    notes.push(
+      ...(await noticeRsvpPromoted(notifications, tx, {
+        event,
+        promotedProfileIds: promoted,
+        actorUserId,
+        now,
+      })),
+    );
+  }
+  return notes;
+}
+
+/**
+ * RSVPs (docs/decisions/006): a family's answer for a profile it
  * manages, with capacity and an ordered waitlist guarded by the event's row
  * lock, and the staff's waitlist reorder.
  */
@@ -91,7 +145,7 @@ export class RsvpService {
       if (isChanged) {
         await this.saveChangedAnswer(tx, event, profileId, answer, actor.userId, now);
         if (before?.rsvp === 'going') {
-          const promoted = await repo.promoteWaitlist(tx, eventId, now);
+          const promoted = await promoteWaitlist(tx, eventId, now);
           notes = await noticeRsvpPromoted(this.notifications, tx, {
             event,
             promotedProfileIds: promoted,
@@ -150,7 +204,7 @@ export class RsvpService {
         const event = await repo.lockEvent(tx, eventId, programId);
         if (!event || event.startsAt <= now) return null;
         if (!(await repo.deleteUnmarkedAnswer(tx, eventId, profileId))) return null;
-        const promoted = await repo.promoteWaitlist(tx, eventId, now);
+        const promoted = await promoteWaitlist(tx, eventId, now);
         const notes = await noticeRsvpPromoted(this.notifications, tx, {
           event,
           promotedProfileIds: promoted,
@@ -179,7 +233,10 @@ export class RsvpService {
     ]);
   }
 
-  /** Stores a new answer: a `going` gets a place or the next rank; other answers hold none. */
+  /**
+   * Stores a new answer: a `going` gets a place or the next rank
+   * ({@link waitlistRankFor}, counted under the event's lock); other answers hold none.
+   */
   private async saveChangedAnswer(
     tx: Tx,
     event: repo.LockedEvent,
@@ -189,7 +246,9 @@ export class RsvpService {
     now: Date,
   ) {
     const waitlistRank =
-      answer === 'going' ? await repo.rankForNewGoing(tx, event.id, event.capacity) : null;
+      answer === 'going' && event.capacity !== null
+        ? waitlistRankFor(event.capacity, await repo.placeCounts(tx, event.id))
+        : null;
     await repo.saveRsvp(tx, {
       eventId: event.id,
       profileId,

@@ -9,7 +9,7 @@ import {
 } from '../../test/harness.ts';
 
 /**
- * Test factories of the RSVP, attendance and report tests (issue 5). Not
+ * Test factories of the RSVP, attendance and report tests (docs/decisions/006). Not
  * part of the server: only `*.test.ts` files import this.
  */
 

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { phoneStartSchema, phoneVerifySchema, smsOutboxQuerySchema } from '@rally/shared/auth';
+import { contract } from '@rally/shared/api/contract';
 import { SESSION_COOKIE } from '@rally/shared/constants';
-import { clearSessionCookie, requireActor } from '../http/auth-hook.ts';
-import { parseInput } from '../http/validate.ts';
-import { presentUser } from '../account/account.presenter.ts';
+import { clearSessionCookie } from '../http/auth-hook.ts';
+import { route } from '../http/contract-routes.ts';
+import { presentUser } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
 import { toE164 } from './phone.ts';
 import type { ConsoleSmsProvider } from './sms.ts';
 
+const { auth: ops } = contract;
+
 /**
- * Phone sign-in and session routes (DESIGN.md §3):
+ * Phone sign-in and session routes (`contract.auth`, DESIGN.md §3):
  * `POST /api/auth/phone/start`, `POST /api/auth/phone/verify`,
  * `GET /api/auth/session`, `POST /api/auth/signout`.
  */
@@ -18,13 +20,11 @@ export function registerAuthRoutes(
   auth: AuthService,
   options: { secureCookies: boolean },
 ): void {
-  app.post('/api/auth/phone/start', async (request) => {
-    const body = parseInput(phoneStartSchema, request.body);
-    return auth.startPhoneSignIn(body.phoneNumber, request.ip);
-  });
+  route(app, ops.phoneStart, async ({ body, request }) =>
+    auth.startPhoneSignIn(body.phoneNumber, request.ip),
+  );
 
-  app.post('/api/auth/phone/verify', async (request, reply) => {
-    const body = parseInput(phoneVerifySchema, request.body);
+  route(app, ops.phoneVerify, async ({ body, request, reply }) => {
     const result = await auth.verifyPhoneCode(body.verificationId, body.code, {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
@@ -45,25 +45,23 @@ export function registerAuthRoutes(
     return answer;
   });
 
-  app.get('/api/auth/session', async (request) => ({
-    user: request.actor ? presentUser(request.actor.user) : null,
+  route(app, ops.session, async ({ actor }) => ({
+    user: actor ? presentUser(actor.user) : null,
   }));
 
-  app.post('/api/auth/signout', async (request, reply) => {
-    const actor = requireActor(request);
+  route(app, ops.signOut, async ({ actor, reply }) => {
     await auth.signOut(actor.sessionId, actor.userId);
     clearSessionCookie(reply);
-    return reply.status(204).send();
   });
 }
 
 /**
- * `GET /api/dev/sms-outbox?phoneNumber=...`: the console provider's messages
- * to one phone, newest first. Registered only outside production (DESIGN.md §3).
+ * `GET /api/dev/sms-outbox?phoneNumber=...` (`contract.auth.smsOutbox`): the
+ * console provider's messages to one phone, newest first. Registered only
+ * outside production (DESIGN.md §3).
  */
 export function registerDevOutboxRoute(app: FastifyInstance, sms: ConsoleSmsProvider): void {
-  app.get('/api/dev/sms-outbox', async (request) => {
-    const query = parseInput(smsOutboxQuerySchema, request.query);
-    return { messages: sms.messagesFor(toE164(query.phoneNumber)) };
-  });
+  route(app, ops.smsOutbox, async ({ query }) => ({
+    messages: sms.messagesFor(toE164(query.phoneNumber)),
+  }));
 }

@@ -1,6 +1,7 @@
 import { PHONE_CODE, SESSION_TTL_MS } from '@rally/shared/constants';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { Actor } from '../http/auth-hook.ts';
+import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
@@ -9,18 +10,40 @@ import { toE164 } from './phone.ts';
 import type { SmsProvider } from './sms.ts';
 import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } from './tokens.ts';
 
+/*
+ * Rules of sign-in and sessions -> where they are enforced (DESIGN.md §3,
+ * docs/decisions/001):
+ * - a code is 6 CSPRNG digits, kept only as SHA-256(verificationId:code)
+ *   -> tokens.ts newSignInCode, hashCode
+ * - 60 s between codes to one phone; at most 5 per phone and 30 per IP in a
+ *   rolling hour, counted under advisory locks -> AuthService.startPhoneSignIn
+ * - the answer never tells whether a phone has an account -> startPhoneSignIn
+ * - a code lives 5 minutes, works once and burns after 5 wrong tries
+ *   (invalid_code, code_expired, code_burned) -> verifyPhoneCode
+ * - the first sign-in creates the user; signing in accepts no invite
+ *   (docs/decisions/009) -> verifyPhoneCode
+ * - session tokens are 256 random bits, stored only hashed
+ *   -> tokens.ts newSessionToken, hashToken
+ * - a session lasts 60 days from its last use, renewed at most hourly
+ *   -> authenticate
+ * - the web gets an HttpOnly SameSite=Lax cookie, the app a bearer token
+ *   -> auth.routes.ts (`tokenDelivery`)
+ * - signing out revokes the session and closes its sockets
+ *   (docs/decisions/007) -> signOut
+ */
+
 const HOUR_MS = 60 * 60 * 1000;
 /** Sessions slide their expiry at most this often (one write per user per hour). */
 const TOUCH_EVERY_MS = HOUR_MS;
 
-/** The signed-in caller of a request. */
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  isGlobalAdmin: boolean;
-  user: repo.UserRow;
-  /** When the session expires (UTC), after this request's sliding renewal. */
-  expiresAt: Date;
+/**
+ * Finds or creates the user of the E.164 `phoneNumber` in `tx`, with `id`
+ * when created; `isNew` tells which. Race-safe via the unique phone index.
+ * For callers that make users without a sign-in: the operator's
+ * `npm run admin` and the demo seed.
+ */
+export function upsertUserByPhone(tx: Tx, id: string, phoneNumber: string) {
+  return repo.upsertUserByPhone(tx, id, phoneNumber);
 }
 
 /** Result of a successful code check: the user and a new session token (plain, shown once). */

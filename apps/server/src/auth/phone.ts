@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { DEFAULT_COUNTRY } from '@rally/shared/constants';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * Parses a phone number as typed by a person into E.164 (`+919876543210`),

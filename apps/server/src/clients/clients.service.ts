@@ -1,7 +1,7 @@
 import type { adminListQuerySchema, Page } from '@rally/shared/admin';
 import type { ClientDevice } from '@rally/shared/clients';
 import type { z } from 'zod';
-import { assertGlobalAdmin } from '../admin/global-admin.ts';
+import { assertGlobalAdmin } from '../auth/global-admin.ts';
 import type { Db } from '../db/client.ts';
 import { pageWindow } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';

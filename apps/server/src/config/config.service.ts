@@ -4,7 +4,7 @@ import {
   type ClientConfig,
   type UpdateClientConfig,
 } from '@rally/shared/config';
-import { assertGlobalAdmin } from '../admin/global-admin.ts';
+import { assertGlobalAdmin } from '../auth/global-admin.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { announcements, events, users } from '../db/schema/index.ts';
-import { sqlUuidv7 } from '../notifications/notifications.repository.ts';
+import { sqlUuidv7 } from '../db/raw-sql.ts';
 
 /**
  * An announcement with its sender's display name (null: none set, or a
@@ -168,4 +168,13 @@ export async function insertCopies(
 /** Records how many families announcement `id` reached. */
 export async function setRecipientCount(tx: Tx, id: string, count: number): Promise<void> {
   await tx.update(announcements).set({ recipientCount: count }).where(eq(announcements.id, id));
+}
+
+/** Whether event `eventId` exists in program `programId` (an announcement to its roster). */
+export async function isEventOfProgram(db: Db, eventId: string, programId: string) {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.programId, programId)));
+  return row !== undefined;
 }

@@ -1,14 +1,15 @@
 import type { z } from 'zod';
 import type { Announcement, createAnnouncementSchema, Message } from '@rally/shared/conversations';
 import type { RealtimeEvent } from '@rally/shared/realtime';
-import { listRoster } from '../attendance/roster.repository.ts';
-import { findEvent } from '../attendance/rsvp.repository.ts';
+import { listRoster } from '../attendance/attendance.queries.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import * as repo from './announcements.repository.ts';
@@ -29,7 +30,7 @@ export interface AnnouncementResult {
 }
 
 /**
- * Announcements (issue 6, docs/decisions/007): staff write once and every
+ * Announcements (docs/decisions/007): staff write once and every
  * family of the program (an `active` subscription), or of one event's
  * roster, gets it as a message in its thread, plus one notification per
  * family user. Everything is set-based in one transaction: a few
@@ -63,7 +64,9 @@ export class AnnouncementsService {
       throw new AppError('forbidden', `${program.name} is archived, so it sends no announcements.`);
     }
     const eventId = input.eventId ?? null;
-    if (eventId && !(await findEvent(this.db, eventId, programId))) throw notFound('This event');
+    if (eventId && !(await repo.isEventOfProgram(this.db, eventId, programId))) {
+      throw notFound('This event');
+    }
     const now = this.clock.now();
     const sent = await this.db.transaction(async (tx) => {
       const inserted = await repo.insertAnnouncement(tx, {

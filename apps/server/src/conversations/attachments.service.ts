@@ -1,10 +1,10 @@
 import type { MessageAttachment } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
 import { attachmentFileName, checkAttachment } from '../files/attachment-upload.ts';
-import { unsentUploadsOf } from '../files/files.repository.ts';
+import { unsentUploadsOf } from '../files/files.queries.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { Upload } from '../files/image-upload.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { presentAttachment } from './conversations.presenter.ts';
@@ -25,7 +25,7 @@ export const MAX_UNSENT_ATTACHMENTS = 30;
 export const MAX_UNSENT_ATTACHMENT_BYTES = 150 * 1024 * 1024;
 
 /**
- * Message attachments (issue 6, docs/decisions/007): uploaded to a thread
+ * Message attachments (docs/decisions/007): uploaded to a thread
  * first, then named in a send. Images (JPEG, PNG, WebP, GIF) and PDF up to
  * 10 MB, type from the bytes; readable by both sides of the conversation
  * (FilesService); uploads never sent are removed after a day.

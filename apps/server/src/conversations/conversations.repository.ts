@@ -3,7 +3,7 @@ import type { ConversationSide } from '@rally/shared/conversations';
 import type { Db, Tx } from '../db/client.ts';
 import { conversations } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
-import { dateOf, dateOrNull } from '../notifications/notifications.repository.ts';
+import { dateOf, dateOrNull } from '../db/raw-sql.ts';
 
 /** A `conversations` row. */
 export type ConversationRow = typeof conversations.$inferSelect;

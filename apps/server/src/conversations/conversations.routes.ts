@@ -1,47 +1,67 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idSchema, profileParamsSchema, programParamsSchema } from '@rally/shared/common';
-import {
-  createAnnouncementSchema,
-  editMessageSchema,
-  inboxQuerySchema,
-  markReadSchema,
-  MAX_ATTACHMENT_BYTES,
-  profileConversationParamsSchema,
-  programConversationParamsSchema,
-  sendMessageSchema,
-  threadQuerySchema,
-} from '@rally/shared/conversations';
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@rally/shared/api/contract';
+import { MAX_ATTACHMENT_BYTES } from '@rally/shared/conversations';
 import { attachmentTooLarge } from '../files/attachment-upload.ts';
 import { multipartOptions, readUpload } from '../files/upload-reader.ts';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
-import type { ThreadRef } from './conversations.service.ts';
+import { route } from '../http/contract-routes.ts';
+import type { AnnouncementsService } from './announcements.service.ts';
+import type { AttachmentsService } from './attachments.service.ts';
+import type { ConversationsService, ThreadRef } from './conversations.service.ts';
+import type { MessagesService } from './messages.service.ts';
+import type { ThreadsService } from './threads.service.ts';
 
-/** The two route families of a thread (SPEC.md §2 `otherParty`), each turning its params into a {@link ThreadRef}. */
+const { conversations: ops } = contract;
+
+/**
+ * The two route families of a thread (SPEC.md §2 `otherParty`): the staff's
+ * under the program and the family's under the profile, each with its
+ * operations and the way its params name a {@link ThreadRef}.
+ */
 const SIDES = [
   {
-    base: '/api/programs/:programId/conversations',
-    ref(params: unknown): ThreadRef {
-      const p = parseInput(programConversationParamsSchema, params);
-      return { via: 'program', programId: p.programId, profileId: p.otherParty };
+    ops: {
+      thread: ops.staffThread,
+      send: ops.staffSend,
+      edit: ops.staffEdit,
+      delete: ops.staffDelete,
+      read: ops.staffRead,
+      attach: ops.staffAttach,
     },
+    ref: (p: { programId: string; otherParty: string }): ThreadRef => ({
+      via: 'program',
+      programId: p.programId,
+      profileId: p.otherParty,
+    }),
   },
   {
-    base: '/api/profiles/:profileId/conversations',
-    ref(params: unknown): ThreadRef {
-      const p = parseInput(profileConversationParamsSchema, params);
-      return { via: 'profile', profileId: p.profileId, programId: p.otherParty };
+    ops: {
+      thread: ops.familyThread,
+      send: ops.familySend,
+      edit: ops.familyEdit,
+      delete: ops.familyDelete,
+      read: ops.familyRead,
+      attach: ops.familyAttach,
     },
+    ref: (p: { profileId: string; otherParty: string }): ThreadRef => ({
+      via: 'profile',
+      profileId: p.profileId,
+      programId: p.otherParty,
+    }),
   },
 ] as const;
 
-const messageParamsSchema = z.object({ messageId: idSchema });
+/** The services these routes call. */
+interface ConversationRouteServices {
+  announcements: AnnouncementsService;
+  attachments: AttachmentsService;
+  conversations: ConversationsService;
+  messages: MessagesService;
+  threads: ThreadsService;
+}
 
 /**
- * Conversation routes (issue 6; docs/api.md "Issue 6"; rules in
+ * Conversation routes (`contract.conversations`; rules in
  * docs/decisions/007). Per thread, from the program side (staff) and the
  * profile side (family), calling the same services:
  * - `GET .../conversations/:otherParty?before|after&limit`: `threadSchema`.
@@ -55,99 +75,68 @@ const messageParamsSchema = z.object({ messageId: idSchema });
  * `inboxSchema`); badges `GET /api/conversations/unread` (`unreadCountsSchema`);
  * announcements `POST|GET /api/programs/:programId/announcements`.
  */
-export function registerConversationRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/programs/:programId/conversations', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const query = parseInput(inboxQuerySchema, request.query);
-    return s.conversations.programInbox(actor, programId, query);
-  });
+export function registerConversationRoutes(
+  app: FastifyInstance,
+  s: ConversationRouteServices,
+): void {
+  route(app, ops.programInbox, async ({ actor, params, query }) =>
+    s.conversations.programInbox(actor, params.programId, query),
+  );
 
-  app.get('/api/profiles/:profileId/conversations', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const query = parseInput(inboxQuerySchema, request.query);
-    return s.conversations.profileInbox(actor, profileId, query);
-  });
+  route(app, ops.profileInbox, async ({ actor, params, query }) =>
+    s.conversations.profileInbox(actor, params.profileId, query),
+  );
 
-  app.get('/api/conversations/unread', async (request) => {
-    const actor = requireActor(request);
-    return s.conversations.unread(actor);
-  });
+  route(app, ops.unread, async ({ actor }) => s.conversations.unread(actor));
 
   for (const side of SIDES) registerThreadRoutes(app, s, side);
 
-  app.post('/api/programs/:programId/announcements', async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const input = parseInput(createAnnouncementSchema, request.body);
-    const result = await s.announcements.create(actor, programId, input);
+  route(app, ops.createAnnouncement, async ({ actor, params, body, reply }) => {
+    const result = await s.announcements.create(actor, params.programId, body);
     return reply.status(result.isNew ? 201 : 200).send({ announcement: result.announcement });
   });
 
-  app.get('/api/programs/:programId/announcements', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return s.announcements.list(actor, programId);
-  });
+  route(app, ops.announcements, async ({ actor, params }) =>
+    s.announcements.list(actor, params.programId),
+  );
 }
 
 function registerThreadRoutes(
   app: FastifyInstance,
-  s: Services,
+  s: ConversationRouteServices,
   side: (typeof SIDES)[number],
 ): void {
-  const thread = `${side.base}/:otherParty`;
-  const messageId = (request: FastifyRequest) =>
-    parseInput(messageParamsSchema, request.params).messageId;
+  // Each side's params type differs; `ref` reads the one its own operations parse.
+  const ref = side.ref as (params: unknown) => ThreadRef;
 
-  app.get(thread, async (request) => {
-    const actor = requireActor(request);
-    const ref = side.ref(request.params);
-    const query = parseInput(threadQuerySchema, request.query);
-    return s.threads.getThread(actor, ref, query);
-  });
+  route(app, side.ops.thread, async ({ actor, params, query }) =>
+    s.threads.getThread(actor, ref(params), query),
+  );
 
-  app.post(`${thread}/messages`, async (request, reply) => {
-    const actor = requireActor(request);
-    const ref = side.ref(request.params);
-    const input = parseInput(sendMessageSchema, request.body);
-    const result = await s.messages.send(actor, ref, input);
+  route(app, side.ops.send, async ({ actor, params, body, reply }) => {
+    const result = await s.messages.send(actor, ref(params), body);
     return reply.status(result.isNew ? 201 : 200).send({ message: result.message });
   });
 
-  app.patch(`${thread}/messages/:messageId`, async (request) => {
-    const actor = requireActor(request);
-    const ref = side.ref(request.params);
-    const id = messageId(request);
-    const { body } = parseInput(editMessageSchema, request.body);
-    return { message: await s.messages.edit(actor, ref, id, body) };
-  });
+  route(app, side.ops.edit, async ({ actor, params, body }) => ({
+    message: await s.messages.edit(actor, ref(params), params.messageId, body.body),
+  }));
 
-  app.delete(`${thread}/messages/:messageId`, async (request) => {
-    const actor = requireActor(request);
-    const ref = side.ref(request.params);
-    return { message: await s.messages.delete(actor, ref, messageId(request)) };
-  });
+  route(app, side.ops.delete, async ({ actor, params }) => ({
+    message: await s.messages.delete(actor, ref(params), params.messageId),
+  }));
 
-  app.post(`${thread}/read`, async (request, reply) => {
-    const actor = requireActor(request);
-    const ref = side.ref(request.params);
-    const { throughMessageId } = parseInput(markReadSchema, request.body);
-    await s.messages.markRead(actor, ref, throughMessageId);
-    return reply.status(204).send();
+  route(app, side.ops.read, async ({ actor, params, body }) => {
+    await s.messages.markRead(actor, ref(params), body.throughMessageId);
   });
 
   // Multipart parsing only in the upload route's scope, with the 10 MB attachment limit.
   app.register(async (scope) => {
     await scope.register(multipart, multipartOptions(MAX_ATTACHMENT_BYTES));
-    scope.post(`${thread}/attachments`, async (request, reply) => {
-      const actor = requireActor(request);
-      const ref = side.ref(request.params);
-      const attachment = await s.attachments.upload(actor, ref, () =>
+    route(scope, side.ops.attach, async ({ actor, params, request }) => ({
+      attachment: await s.attachments.upload(actor, ref(params), () =>
         readUpload(request, MAX_ATTACHMENT_BYTES, attachmentTooLarge, 'file'),
-      );
-      return reply.status(201).send({ attachment });
-    });
+      ),
+    }));
   });
 }

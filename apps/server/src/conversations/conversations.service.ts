@@ -5,14 +5,36 @@ import type {
   UnreadCounts,
 } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { fieldError, notFound } from '../lib/errors.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
-import { findProgramAccess, type ProgramAccess } from '../programs/programs.repository.ts';
+import { findProgramAccess, type ProgramAccess } from '../programs/programs.queries.ts';
 import { programResource } from '../programs/programs.service.ts';
 import { presentSummary } from './conversations.presenter.ts';
 import * as repo from './conversations.repository.ts';
 import * as inbox from './inbox.repository.ts';
+
+/*
+ * Rules of conversations -> where they are enforced (docs/decisions/007):
+ * - one thread per (program, profile), made by the first message from
+ *   either side -> conversations.repository.ts ensureConversation (ON
+ *   CONFLICT on conversations_program_profile_idx)
+ * - sides: staff = who may see the program's roster; family = the
+ *   profile's managers; anyone else gets 404 -> ConversationsService.resolve,
+ *   authorizeStaff
+ * - a thread is visible once it exists or the profile has (had) a
+ *   subscription in the program -> resolve (findThreadContext)
+ * - archived programs are read-only; a family starts a thread only with a
+ *   live subscription -> readOnlyReason
+ * - read state is per side and only moves forward -> messages.service.ts
+ *   markRead (conversations.repository.ts markSideRead)
+ * - unread = the other side's messages newer than the side's read time
+ *   -> inbox.repository.ts unreadBadges
+ * - inbox search: names with ILIKE (wildcards escaped), text with full-text
+ *   search; keyset cursors -> inbox.repository.ts, decodeInboxCursor
+ * - sending and editing -> messages.service.ts; attachments ->
+ *   attachments.service.ts; announcements -> announcements.service.ts
+ */
 
 /**
  * Which thread a route names (SPEC.md §2 `otherParty`): from the program
@@ -53,9 +75,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Decodes {@link encodeInboxCursor}; 400 `validation_failed` on `cursor` for anything else. */
 function decodeInboxCursor(cursor: string): inbox.InboxPosition {
-  const invalid = new AppError('validation_failed', 'cursor: This cursor is not valid.', {
-    errors: [{ path: 'cursor', message: 'This cursor is not valid' }],
-  });
+  const invalid = fieldError('cursor', 'This cursor is not valid');
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -76,8 +96,8 @@ function decodeInboxCursor(cursor: string): inbox.InboxPosition {
 }
 
 /**
- * Conversations between a program's staff and a profile's family (issue 6,
- * docs/decisions/007): who may see a thread and on which side, the inboxes
+ * Conversations between a program's staff and a profile's family
+ * (docs/decisions/007): who may see a thread and on which side, the inboxes
  * of both sides, and the unread badges.
  *
  * Sides: the staff side is whoever may see the program's roster

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ConversationSide } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
 import { containsPattern } from '../lib/like.ts';
-import { dateOrNull } from '../notifications/notifications.repository.ts';
+import { dateOrNull } from '../db/raw-sql.ts';
 import { otherSide } from './conversations.presenter.ts';
 
 /**

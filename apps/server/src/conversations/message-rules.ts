@@ -1,18 +1,17 @@
 import { MESSAGE_EDIT_WINDOW_MINUTES } from '@rally/shared/conversations';
 import type { Tx } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { AppError, fieldError } from '../lib/errors.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import { fallbackName } from './conversations.presenter.ts';
 import type { ThreadAccess } from './conversations.service.ts';
 import type { MessageView } from './messages.repository.ts';
 
 /** A 400 `validation_failed` naming `field`, for ids that are not of this thread. */
 export function notInThread(field: string, what = 'This message'): AppError {
-  const message = `${what} is not in this conversation`;
-  return new AppError('validation_failed', `${field}: ${message}.`, {
-    errors: [{ path: field, message }],
-  });
+  return fieldError(field, `${what} is not in this conversation`);
 }
 
 /**

@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import type { Message, sendMessageSchema } from '@rally/shared/conversations';
 import type { Db, Tx } from '../db/client.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { conversationRead, messageChanged, type Parties } from './conversation-events.ts';
@@ -20,6 +22,22 @@ import * as conversations from './conversations.repository.ts';
 import type { ConversationsService, ThreadAccess, ThreadRef } from './conversations.service.ts';
 import { editRefusal, notInThread, notifyOtherSide } from './message-rules.ts';
 import * as repo from './messages.repository.ts';
+
+/*
+ * Rules of messages -> where they are enforced (docs/decisions/007):
+ * - who writes on which side; read-only threads -> conversations.service.ts
+ * - a send is idempotent by its sender's clientMessageId (409 when used in
+ *   another thread) -> messages.repository.ts insertMessage, send
+ * - each change takes the conversation's next sequence number under its
+ *   row lock -> conversations.repository.ts touchConversation, withNextSequence
+ * - attachments: the sender's unused uploads to this thread, one message
+ *   each -> messages.repository.ts attachFiles; limits -> attachments.service.ts
+ * - own messages are edited or deleted for 15 minutes, not announcements,
+ *   not when archived -> message-rules.ts editRefusal
+ * - the other side is notified, never the sender -> message-rules.ts notifyOtherSide
+ * - announcements: one copy per family thread in one statement
+ *   -> announcements.service.ts, announcements.repository.ts insertCopies
+ */
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 
@@ -50,7 +68,7 @@ export interface SendResult {
 }
 
 /**
- * Writing in a thread (issue 6, docs/decisions/007): idempotent sends that
+ * Writing in a thread (docs/decisions/007): idempotent sends that
  * create the thread on first use, edits and deletes of own messages for 15
  * minutes, and per-side read state. Every write publishes its realtime
  * events after commit. Reading is {@link ThreadsService}'s.

@@ -9,7 +9,7 @@ import {
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
 
 /**
- * Test factories of the conversation tests (issue 6). Not part of the
+ * Test factories of the conversation tests (docs/decisions/007). Not part of the
  * server: only `*.test.ts` files import this.
  */
 

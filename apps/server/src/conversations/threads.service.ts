@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Message, Thread, threadQuerySchema } from '@rally/shared/conversations';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { fieldError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { presentMessage, viewerOf } from './conversations.presenter.ts';
@@ -33,7 +33,7 @@ export interface ConversationResync {
 }
 
 /**
- * Reading a thread (issue 6, docs/decisions/007): pages keyset by
+ * Reading a thread (docs/decisions/007): pages keyset by
  * `(createdAt, id)` back (`before`) and forward (`after`), and the changes
  * after a sequence number that a realtime resync replays.
  */
@@ -53,9 +53,7 @@ export class ThreadsService {
    */
   async getThread(actor: PolicyActor, ref: ThreadRef, query: ThreadQuery): Promise<Thread> {
     if (query.before && query.after) {
-      throw new AppError('validation_failed', 'after: Use either before or after, not both.', {
-        errors: [{ path: 'after', message: 'Use either before or after, not both' }],
-      });
+      throw fieldError('after', 'Use either before or after, not both');
     }
     const access = await this.threads.resolve(actor, ref);
     const conversation = access.conversation;

@@ -1,25 +1,26 @@
 import type { cancelEventSchema, EditScope, Event, updateEventSchema } from '@rally/shared/events';
 import type { z } from 'zod';
-import { insertActivities } from '../activities/activities.repository.ts';
-import { listRoster, rostersOfUpcomingEvents } from '../attendance/roster.repository.ts';
-import { findEvent, promoteWaitlist } from '../attendance/rsvp.repository.ts';
+import { presentEvent } from '../attendance/attendance.presenter.ts';
+import { insertActivities } from '../activities/activities.service.ts';
+import { listRoster, rostersOfUpcomingEvents } from '../attendance/attendance.queries.ts';
+import { promoteWaitlists } from '../attendance/rsvp.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, fieldError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import {
   noticeEventCancelled,
   noticeEventMoved,
   noticeEventsRemoved,
-  noticeRsvpPromoted,
 } from '../notifications/event-notices.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { eventChanged, nextVersion } from '../realtime/realtime-events.ts';
 import { refuseDistantStart, resolveForm, type ResolvedForm } from './event-form.ts';
-import { presentEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import type { SeriesRow } from './series.repository.ts';
 import { deleteScope } from './series-delete.ts';
@@ -28,7 +29,7 @@ import * as series from './series.service.ts';
 type UpdateEventInput = z.output<typeof updateEventSchema>;
 
 /**
- * Changes to existing events (issue 5, docs/decisions/006): edits with a
+ * Changes to existing events (docs/decisions/006): edits with a
  * scope, cancel and reinstate, delete. Program staff only
  * (`program:manage-events`). Each change runs in one transaction that locks
  * the series row (for occurrences) and the event row.
@@ -50,8 +51,7 @@ export class EventChangesService {
    * or place) and promoted families that they got a place (docs/decisions/007).
    * Throws 404 (program or event not visible), 403 (not staff / archived),
    * 400 (bad times; a start moved more than 5 years from now; `all` without
-   * a rule), 409 (a kept session holds the
-   * new date; a concurrent change).
+   * a rule), 409 (a kept session holds the new date; a concurrent change).
    */
   async update(
     actor: PolicyActor,
@@ -71,7 +71,7 @@ export class EventChangesService {
         refuseDistantStart(form.startsAt, now);
       }
       const grown = await applyEdit(ctx, locked.event, locked.series, form, input);
-      for (const id of grown) notes.push(...(await this.promote(tx, id, actor.userId, now)));
+      notes.push(...(await promoteWaitlists(this.notifications, tx, grown, actor.userId, now)));
       const edited = await this.present(tx, programId, eventId);
       const after = {
         ...edited,
@@ -255,19 +255,6 @@ export class EventChangesService {
     };
   }
 
-  /** Promotes the waitlist of `eventId` (a grown capacity) and notifies the promoted families. */
-  private async promote(tx: Tx, eventId: string, actorUserId: string, now: Date) {
-    const promoted = await promoteWaitlist(tx, eventId, now);
-    const event = promoted.length > 0 ? await findEvent(tx, eventId) : undefined;
-    if (!event) return [];
-    return noticeRsvpPromoted(this.notifications, tx, {
-      event,
-      promotedProfileIds: promoted,
-      actorUserId,
-      now,
-    });
-  }
-
   private async present(tx: Tx, programId: string, eventId: string): Promise<Event> {
     const row = await repo.findProgramEvent(tx, programId, eventId);
     if (!row) throw new Error('edited event vanished inside its transaction');
@@ -296,10 +283,11 @@ function applyEdit(
       : series.endSeriesAt(ctx, event, seriesRow, form);
   }
   if (!recurrence) {
-    const message = 'To stop repeating, edit this and the following sessions instead';
-    throw new AppError('validation_failed', `recurrence: ${message}`, {
-      errors: [{ path: 'recurrence', message }],
-    });
+    throw fieldError(
+      'recurrence',
+      'To stop repeating, edit this and the following sessions instead',
+      'recurrence: To stop repeating, edit this and the following sessions instead',
+    );
   }
   return series.editAll(ctx, event, seriesRow, form, recurrence);
 }

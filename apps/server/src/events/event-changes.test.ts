@@ -29,7 +29,7 @@ async function waitUntilSomeoneWaitsForALock(): Promise<void> {
   throw new Error('nothing waited for a lock');
 }
 
-describe('cancel and reinstate (issue 5)', () => {
+describe('cancel and reinstate (docs/decisions/006)', () => {
   it('keeps the event, tells every roster profile on its timeline, and refuses a second cancel', async () => {
     const f = await programWithChild(t, { name: 'U10 Cricket' });
     const start = monday(t, 1);
@@ -121,7 +121,7 @@ describe('cancel and reinstate (issue 5)', () => {
   });
 });
 
-describe('deleting events (issue 5)', () => {
+describe('deleting events (docs/decisions/006)', () => {
   const setUp = async () => {
     const f = await programWithChild(t);
     const start = monday(t, 1);

@@ -1,5 +1,6 @@
 import type { EventDetail, ProfileEventDetail } from '@rally/shared/events';
-import { listRoster } from '../attendance/roster.repository.ts';
+import { presentEvent } from '../attendance/attendance.presenter.ts';
+import { listRoster } from '../attendance/attendance.queries.ts';
 import {
   isDefaultGoing,
   isRsvpOpen,
@@ -9,13 +10,13 @@ import {
   waitlistPositions,
 } from '../attendance/rsvp-state.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { programResource, type ProgramsService } from '../programs/programs.service.ts';
-import * as calendar from './calendar.repository.ts';
-import { presentEvent, presentProfileEvent, presentSeriesInfo } from './events.presenter.ts';
+import * as calendar from './events.queries.ts';
+import { presentProfileEvent, presentSeriesInfo } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { findSeries } from './series.repository.ts';
 
@@ -99,7 +100,7 @@ export class EventDetailService {
     // The roster is read alongside the checks (and shown only if they pass): being on it
     // is the rule of `isOnRoster`, so this saves a round trip.
     const [event, onCalendar, rows] = await Promise.all([
-      calendar.findEventForProfile(this.db, profileId, eventId),
+      repo.findEventForProfile(this.db, profileId, eventId),
       calendar.isOnCalendar(this.db, profileId, eventId),
       listRoster(this.db, eventId),
     ]);

@@ -1,7 +1,7 @@
 import type { createEventSchema } from '@rally/shared/events';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { AppError } from '../http/errors.ts';
+import { fieldError } from '../lib/errors.ts';
 import { formInstants } from './local-time.ts';
 import type { SeriesTemplate } from './series.repository.ts';
 
@@ -68,8 +68,8 @@ export function refuseDistantStart(startsAt: Date, now: Date): void {
   const earliest = today.minus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
   const latest = today.plus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
   if (startsAt >= earliest && startsAt <= latest) return;
-  const message = `An event must start within ${MAX_START_YEARS_FROM_NOW} years of today`;
-  throw new AppError('validation_failed', `startLocal: ${message}`, {
-    errors: [{ path: 'startLocal', message }],
-  });
+  throw fieldError(
+    'startLocal',
+    `An event must start within ${MAX_START_YEARS_FROM_NOW} years of today`,
+  );
 }

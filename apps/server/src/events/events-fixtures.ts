@@ -12,8 +12,8 @@ import {
  * Shared set-up of the events tests (events, series, horizon): a program
  * in Asia/Kolkata run by a coach, families enrolled through the API, local
  * dates relative to the test clock, and attendance rows written directly
- * (the RSVP and attendance routes are issue 5's other half; these tests
- * only need rows to exist).
+ * (these tests only need attendance rows to exist, not the RSVP and
+ * attendance routes).
  */
 
 /** The zone of the fixtures' programs. */

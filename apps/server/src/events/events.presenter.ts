@@ -1,37 +1,7 @@
-import type { Event, EventSeriesInfo, ProfileEvent } from '@rally/shared/events';
-import { rsvpDeadline } from '../attendance/rsvp-state.ts';
-import type { EventRow, ProfileEventRow } from './events.repository.ts';
+import type { EventSeriesInfo, ProfileEvent } from '@rally/shared/events';
+import { presentEvent } from '../attendance/attendance.presenter.ts';
+import type { ProfileEventRow } from './events.repository.ts';
 import { countOccurrencesFrom, parseRrule, type SeriesRule } from './recurrence.ts';
-
-/**
- * The API shape of an event (`eventSchema`): instants as UTC ISO strings,
- * `rsvpDeadline` = start − `rsvpCloseMinutes` (docs/decisions/006).
- */
-export function presentEvent(e: EventRow): Event {
-  return {
-    id: e.id,
-    programId: e.programId,
-    programName: e.programName,
-    orgId: e.orgId,
-    seriesId: e.seriesId,
-    isException: e.isException,
-    title: e.title,
-    kind: e.kind,
-    status: e.status,
-    startsAt: e.startsAt.toISOString(),
-    endsAt: e.endsAt.toISOString(),
-    isAllDay: e.isAllDay,
-    timeZone: e.timeZone,
-    location: e.location,
-    description: e.description,
-    capacity: e.capacity,
-    rsvpCloseMinutes: e.rsvpCloseMinutes,
-    rsvpDeadline: rsvpDeadline(e).toISOString(),
-    cancelledAt: e.cancelledAt?.toISOString() ?? null,
-    cancelReason: e.cancelReason,
-    version: e.version,
-  };
-}
 
 /** The API shape of an event on a profile's calendar (`profileEventSchema`). */
 export function presentProfileEvent(e: ProfileEventRow): ProfileEvent {

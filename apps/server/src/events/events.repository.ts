@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MAX_EVENT_DAYS } from '@rally/shared/events';
 import type { Db, Tx } from '../db/client.ts';
-import { attendance, events, profileManagers, programs } from '../db/schema/index.ts';
+import { attendance, events, profileManagers, profiles, programs } from '../db/schema/index.ts';
 
 /** An event row with its program's name. */
 export type EventRow = typeof events.$inferSelect & { programName: string };
@@ -54,28 +54,6 @@ export async function insertEvent(db: Db | Tx, row: NewEvent) {
   const [created] = await db.insert(events).values(row).returning();
   if (!created) throw new Error('event insert returned nothing');
   return created;
-}
-
-/** Events of `programId` overlapping `[from, to)`, by start. */
-export async function listProgramEvents(
-  db: Db,
-  programId: string,
-  from: Date,
-  to: Date,
-): Promise<EventRow[]> {
-  return db
-    .select(eventColumns)
-    .from(events)
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .where(
-      and(
-        eq(events.programId, programId),
-        lt(events.startsAt, to),
-        gte(events.startsAt, earliestOverlappingStart(from)),
-        gt(events.endsAt, from),
-      ),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id));
 }
 
 /** Event `eventId` of `programId`, or undefined. */
@@ -154,22 +132,26 @@ export async function managedAmong(
   return new Set(rows.map((r) => r.profileId));
 }
 
-/** The next scheduled event (starting at or after `now`) of each program of `orgId`, by program id. */
-export async function nextEventPerProgram(db: Db, orgId: string, now: Date) {
-  const result = await db.execute<{
-    programId: string;
-    id: string;
-    title: string;
-    startsAt: Date;
-  }>(sql`
-    select distinct on (program_id) program_id as "programId", id, title, starts_at as "startsAt"
-    from ${events}
-    where org_id = ${orgId} and starts_at >= ${now.toISOString()} and status = 'scheduled'
-    order by program_id, starts_at`);
-  return new Map(
-    result.rows.map((r) => [
-      r.programId,
-      { id: r.id, title: r.title, startsAt: new Date(r.startsAt).toISOString() },
-    ]),
-  );
+/**
+ * Event `eventId` with `profileId`'s name (and its program's default RSVP)
+ * as a calendar row, or undefined when either does not exist. Whether the
+ * profile may see it is the caller's check (`isOnCalendar`, `isOnRoster`).
+ */
+export async function findEventForProfile(
+  db: Db,
+  profileId: string,
+  eventId: string,
+): Promise<(ProfileEventRow & { defaultRsvp: 'none' | 'going' }) | undefined> {
+  const [row] = await db
+    .select({
+      ...eventColumns,
+      profileId: profiles.id,
+      profileName: profiles.displayName,
+      defaultRsvp: programs.defaultRsvp,
+    })
+    .from(events)
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, profileId))
+    .where(eq(events.id, eventId));
+  return row;
 }

@@ -1,95 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  profileEventParamsSchema,
-  profileParamsSchema,
-  programEventParamsSchema,
-  programParamsSchema,
-  rangeQuerySchema,
-} from '@rally/shared/common';
-import {
-  cancelEventSchema,
-  createEventSchema,
-  deleteEventSchema,
-  updateEventSchema,
-} from '@rally/shared/events';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { EventChangesService } from './event-changes.service.ts';
+import type { EventDetailService } from './event-detail.service.ts';
+import type { EventsService } from './events.service.ts';
+
+const { events } = contract;
+
+/** The services these routes call. */
+interface EventRouteServices {
+  eventChanges: EventChangesService;
+  eventDetails: EventDetailService;
+  events: EventsService;
+}
 
 /**
- * Event routes (issue 5, docs/api.md): a program's events (list, create,
- * detail, edit with a scope, cancel, reinstate, delete), a profile's
- * calendar and its view of an event, and the family calendar of everyone
- * the signed-in user manages.
+ * Event routes (`contract.events`, docs/decisions/002 and 006): a program's
+ * events (list, create, detail, edit with a scope, cancel, reinstate,
+ * delete), a profile's calendar and its view of an event, and the family
+ * calendar of everyone the signed-in user manages. RSVPs: rsvp.routes.ts.
  */
-export function registerEventRoutes(app: FastifyInstance, s: Services): void {
-  const programEvents = '/api/programs/:programId/events';
-  const programEvent = `${programEvents}/:eventId`;
+export function registerEventRoutes(app: FastifyInstance, s: EventRouteServices): void {
+  route(app, events.listForProgram, async ({ actor, params, query }) => ({
+    events: await s.events.listForProgram(actor, params.programId, query),
+  }));
 
-  app.get(programEvents, async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const range = parseInput(rangeQuerySchema, request.query);
-    return { events: await s.events.listForProgram(actor, programId, range) };
+  route(app, events.create, async ({ actor, params, body }) => ({
+    event: await s.events.create(actor, params.programId, body),
+  }));
+
+  route(app, events.get, async ({ actor, params }) =>
+    s.eventDetails.getForProgram(actor, params.programId, params.eventId),
+  );
+
+  route(app, events.update, async ({ actor, params, body }) => ({
+    event: await s.eventChanges.update(actor, params.programId, params.eventId, body),
+  }));
+
+  route(app, events.delete, async ({ actor, params, body }) => {
+    await s.eventChanges.delete(actor, params.programId, params.eventId, body.scope);
   });
 
-  app.post(programEvents, async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(createEventSchema, request.body);
-    return reply.status(201).send({ event: await s.events.create(actor, programId, body) });
-  });
+  route(app, events.cancel, async ({ actor, params, body }) => ({
+    event: await s.eventChanges.cancel(actor, params.programId, params.eventId, body),
+  }));
 
-  app.get(programEvent, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    return s.eventDetails.getForProgram(actor, programId, eventId);
-  });
+  route(app, events.reinstate, async ({ actor, params }) => ({
+    event: await s.eventChanges.reinstate(actor, params.programId, params.eventId),
+  }));
 
-  app.patch(programEvent, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    const body = parseInput(updateEventSchema, request.body);
-    return { event: await s.eventChanges.update(actor, programId, eventId, body) };
-  });
+  route(app, events.listForProfile, async ({ actor, params, query }) => ({
+    events: await s.events.listForProfile(actor, params.profileId, query),
+  }));
 
-  app.delete(programEvent, async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    const { scope } = parseInput(deleteEventSchema, request.body);
-    await s.eventChanges.delete(actor, programId, eventId, scope);
-    return reply.status(204).send();
-  });
+  route(app, events.getForProfile, async ({ actor, params }) =>
+    s.eventDetails.getForProfile(actor, params.profileId, params.eventId),
+  );
 
-  app.post(`${programEvent}/cancel`, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    const body = parseInput(cancelEventSchema, request.body);
-    return { event: await s.eventChanges.cancel(actor, programId, eventId, body) };
-  });
-
-  app.post(`${programEvent}/reinstate`, async (request) => {
-    const actor = requireActor(request);
-    const { programId, eventId } = parseInput(programEventParamsSchema, request.params);
-    return { event: await s.eventChanges.reinstate(actor, programId, eventId) };
-  });
-
-  app.get('/api/profiles/:profileId/events', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const range = parseInput(rangeQuerySchema, request.query);
-    return { events: await s.events.listForProfile(actor, profileId, range) };
-  });
-
-  app.get('/api/profiles/:profileId/events/:eventId', async (request) => {
-    const actor = requireActor(request);
-    const { profileId, eventId } = parseInput(profileEventParamsSchema, request.params);
-    return s.eventDetails.getForProfile(actor, profileId, eventId);
-  });
-
-  app.get('/api/family/events', async (request) => {
-    const actor = requireActor(request);
-    const range = parseInput(rangeQuerySchema, request.query);
-    return { events: await s.events.listForFamily(actor, range) };
-  });
+  route(app, events.listForFamily, async ({ actor, query }) => ({
+    events: await s.events.listForFamily(actor, query),
+  }));
 }

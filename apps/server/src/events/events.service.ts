@@ -1,6 +1,7 @@
 import type { RangeQuery } from '@rally/shared/common';
 import type { Event, ProfileEvent } from '@rally/shared/events';
-import { listRoster } from '../attendance/roster.repository.ts';
+import { presentEvent } from '../attendance/attendance.presenter.ts';
+import { listRoster } from '../attendance/attendance.queries.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
@@ -9,16 +10,43 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { eventChanged } from '../realtime/realtime-events.ts';
-import * as calendar from './calendar.repository.ts';
+import * as calendar from './events.queries.ts';
 import { refuseDistantStart, resolveForm, type EventForm } from './event-form.ts';
-import { presentEvent, presentProfileEvent } from './events.presenter.ts';
+import { presentProfileEvent } from './events.presenter.ts';
 import * as repo from './events.repository.ts';
 import { ensureMaterialized, reachesPastHorizon } from './horizon.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { findOccurrenceId, insertOccurrences } from './series.repository.ts';
 import { insertSeriesOf } from './series.service.ts';
 
-/** Events of programs and the calendars they make (DESIGN.md §2, issue 5). */
+/*
+ * Rules of events and calendars -> where they are enforced (DESIGN.md §2,
+ * docs/decisions/002, 006):
+ * - times are local wall-clock in the event's IANA zone; a time the zone
+ *   skips is a 400 on that field -> event-form.ts resolveForm
+ * - a start more than 5 years from now is refused -> event-form.ts
+ *   refuseDistantStart
+ * - only the staff of an active program create and change events
+ *   -> policy.ts `program:manage-events`
+ * - a recurrence (RFC 5545 RRULE) expands in floating time and is stored
+ *   180 days ahead, extended hourly and by calendar reads -> recurrence.ts,
+ *   horizon.ts
+ * - edit scopes this / following / all, matched by local date, under the
+ *   series' lock, then the event's -> series.service.ts, event-changes.service.ts
+ * - cancelling keeps the event and tells its roster; deleting is refused
+ *   (409) while anything it removes has marks -> event-changes.service.ts,
+ *   series-delete.ts
+ * - a grown capacity promotes the RSVP waitlist in the same transaction
+ *   -> attendance/promote-waitlist.command.ts
+ * - a profile's calendar: its programs' events where an active subscription
+ *   covers the event's date, plus events it has an attendance row for
+ *   -> listForProfile, calendar.repository.ts (with the access check in one
+ *   statement, docs/decisions/008)
+ * - families on the roster hear of cancelled, moved and removed events
+ *   (docs/decisions/007) -> notifications/event-notices.ts
+ */
+
+/** Events of programs and the calendars they make (DESIGN.md §2). */
 export class EventsService {
   constructor(
     private readonly db: Db,
@@ -96,7 +124,7 @@ export class EventsService {
     await this.programs.authorize(actor, programId);
     const { from, to } = instants(range);
     await ensureMaterialized(this.db, [programId], to, this.clock.now());
-    return (await repo.listProgramEvents(this.db, programId, from, to)).map(presentEvent);
+    return (await calendar.listProgramEvents(this.db, programId, from, to)).map(presentEvent);
   }
 
   /**

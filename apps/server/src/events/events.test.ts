@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('creating events (issue 5)', () => {
+describe('creating events (docs/decisions/006)', () => {
   it('creates a one-off with the program’s zone and location, and all-day events as whole local days', async () => {
     const f = await programWithChild(t, { location: 'Main ground' });
     const res = await t.req(f.coach, 'POST', `/api/programs/${f.programId}/events`, {
@@ -184,7 +184,7 @@ describe('creating events (issue 5)', () => {
   });
 });
 
-describe('event detail (issue 5)', () => {
+describe('event detail (docs/decisions/006)', () => {
   it('shows the series, counts and the family’s own RSVP; the roster only to staff', async () => {
     const f = await programWithChild(t);
     const otherParent = await signUp(t, 'Other Parent');
@@ -277,7 +277,7 @@ describe('event detail (issue 5)', () => {
   });
 });
 
-describe('the family calendar (issue 5)', () => {
+describe('the family calendar (docs/decisions/006)', () => {
   it('shows every managed child’s events across programs, and never another family’s', async () => {
     const f = await programWithChild(t, { name: 'Football' });
     const swim = (

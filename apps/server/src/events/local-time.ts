@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { AppError } from '../http/errors.ts';
+import { fieldError } from '../lib/errors.ts';
 
 /** Wall-clock fields of a local date-time (no zone). */
 export interface WallClock {
@@ -58,14 +58,11 @@ export function placeInZone(w: WallClock, timeZone: string): Date {
 export function localToInstant(local: string, timeZone: string, field: string): Date {
   const dt = DateTime.fromISO(local, { zone: timeZone });
   if (!dt.isValid || dt.toFormat("yyyy-MM-dd'T'HH:mm") !== local) {
-    throw new AppError('validation_failed', `${field}: ${local} does not exist in ${timeZone}`, {
-      errors: [
-        {
-          path: field,
-          message: `This time does not exist in ${timeZone} (daylight-saving change)`,
-        },
-      ],
-    });
+    throw fieldError(
+      field,
+      `This time does not exist in ${timeZone} (daylight-saving change)`,
+      `${field}: ${local} does not exist in ${timeZone}`,
+    );
   }
   return placeInZone(wallClockOf(local), timeZone);
 }

@@ -1,5 +1,5 @@
 import type { EditScope } from '@rally/shared/events';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import * as eventsRepo from './events.repository.ts';
 import * as repo from './series.repository.ts';
 import { endSeriesBefore, type SeriesContext } from './series.service.ts';

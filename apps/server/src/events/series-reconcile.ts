@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import type { ResolvedForm } from './event-form.ts';
 import * as eventsRepo from './events.repository.ts';
 import { occurrencesBetween, type Occurrence } from './recurrence.ts';

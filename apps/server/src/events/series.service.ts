@@ -1,6 +1,6 @@
 import type { Recurrence } from '@rally/shared/events';
 import type { Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { ResolvedForm } from './event-form.ts';
 import * as eventsRepo from './events.repository.ts';

@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import { FEED_FUTURE_DAYS, FEED_PAST_DAYS, feedPath, type CalendarFeed } from '@rally/shared/feeds';
 import { routePath } from '@rally/shared/routes';
-import type { Db } from '../db/client.ts';
-import { activeProgramIds, listProfileEvents } from '../events/calendar.repository.ts';
-import { listProgramEvents, type EventRow } from '../events/events.repository.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  activeProgramIds,
+  listProfileEvents,
+  listProgramEvents,
+} from '../events/events.queries.ts';
 import { ensureMaterialized } from '../events/horizon.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
@@ -13,6 +16,24 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import * as repo from './feeds.repository.ts';
 import { renderCalendar, type FeedEntry } from './ical.ts';
+
+/*
+ * Rules of calendar feeds -> where they are enforced (docs/decisions/006):
+ * - one secret feed per profile and per program, made on first request;
+ *   rotating stops the old address at once -> rotateProfileFeed,
+ *   rotateProgramFeed
+ * - the secret is 32 CSPRNG bytes, base64url; a wrong one is 404
+ *   -> newFeedToken, renderFeed
+ * - a profile's feed: its managers; a program's: its staff (403 for
+ *   families) -> getProfileFeed, getProgramFeed
+ * - a feed is retired when someone who could read it loses access
+ *   -> feeds.repository.ts retireProfileFeed, retireProgramFeeds (called by
+ *   the members, profile-managers and program-settings services)
+ * - FEED_PAST_DAYS back to FEED_FUTURE_DAYS ahead, series materialised
+ *   through it, cancelled events as STATUS:CANCELLED -> renderFeed
+ * - UID {eventId}@rally, SEQUENCE = version, UTC times, one VEVENT per
+ *   occurrence (no RRULE) -> ical.ts renderCalendar
+ */
 
 const DAY_MS = 86_400_000;
 
@@ -37,8 +58,8 @@ function presentFeed(row: repo.FeedRow): CalendarFeed {
 }
 
 /**
- * Secret iCalendar feeds of profiles and programs (issue 5,
- * docs/decisions/006): reading and rotating their addresses for managers and
+ * Secret iCalendar feeds of profiles and programs (docs/decisions/006):
+ * reading and rotating their addresses for managers and
  * staff, and writing a feed for whoever holds its secret.
  */
 export class FeedsService {
@@ -48,6 +69,25 @@ export class FeedsService {
     private readonly profiles: ProfilesService,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Retires the secret feed URLs of program `programId`, or of every
+   * program of org `orgId`, in the caller's transaction: one of their staff
+   * lost access (docs/decisions/006). Called by the areas below feeds whose
+   * changes take access away (members, program staff).
+   */
+  retireProgramFeeds(tx: Tx, of: { programId: string } | { orgId: string }): Promise<void> {
+    return repo.retireProgramFeeds(tx, of);
+  }
+
+  /**
+   * Retires the secret feed URL of profile `profileId`, in the caller's
+   * transaction: someone who could read it lost access to the profile
+   * (docs/decisions/006). Called when a manager leaves a profile.
+   */
+  retireProfileFeed(tx: Tx, profileId: string): Promise<void> {
+    return repo.retireProfileFeed(tx, profileId);
+  }
 
   /**
    * The feed of a profile, or null before one is made. Any manager of the
@@ -165,6 +205,9 @@ export class FeedsService {
     return renderCalendar(`${name} — Rally`, entries);
   }
 }
+
+/** An event row of {@link listProgramEvents} (a calendar row has the same fields). */
+type EventRow = Awaited<ReturnType<typeof listProgramEvents>>[number];
 
 /** A feed event row as the calendar writer takes it. */
 function toEntry(row: EventRow, summary: string, url: string): FeedEntry {

@@ -1,13 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_ATTACHMENT_BYTES } from '@rally/shared/conversations';
 import { UPLOAD_FIELD } from '@rally/shared/files';
-import {
-  badUpload,
-  extensionOf,
-  isSafeFileName,
-  UploadTooLargeError,
-  type Upload,
-} from './image-upload.ts';
+import { badUpload, extensionOf, isSafeFileName, type Upload } from './image-upload.ts';
+import { TooLargeError } from '../lib/errors.ts';
 
 /**
  * Types a message attachment may have (docs/decisions/007): JPEG, PNG,
@@ -26,10 +21,8 @@ export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 const ACCEPTED = new Set<string>(ATTACHMENT_TYPES);
 
 /** The 413 problem for an attachment over {@link MAX_ATTACHMENT_BYTES} (10 MiB). */
-export function attachmentTooLarge(): UploadTooLargeError {
-  return new UploadTooLargeError('validation_failed', 'The file is larger than 10 MB.', {
-    errors: [{ path: UPLOAD_FIELD, message: 'The file is larger than 10 MB' }],
-  });
+export function attachmentTooLarge(): TooLargeError {
+  return new TooLargeError(UPLOAD_FIELD, 'The file is larger than 10 MB');
 }
 
 /**

@@ -1,19 +1,20 @@
 import { create as contentDisposition } from 'content-disposition';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { orgParamsSchema, profileParamsSchema } from '@rally/shared/common';
-import { fileParamsSchema, MAX_IMAGE_BYTES } from '@rally/shared/files';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { MAX_IMAGE_BYTES } from '@rally/shared/files';
+import { route } from '../http/contract-routes.ts';
+import type { FilesService } from './files.service.ts';
 import { imageTooLarge } from './image-upload.ts';
 import { multipartOptions, readUpload } from './upload-reader.ts';
+
+const { files } = contract;
 
 /** Multipart limits of image uploads: one file of at most 5 MiB (see `multipartOptions`). */
 const MULTIPART_OPTIONS = multipartOptions(MAX_IMAGE_BYTES);
 
 /**
- * File routes:
+ * File routes (`contract.files`):
  * - `POST /api/orgs/:orgId/logo` multipart, field `file` (PNG, JPEG, WebP or
  *   GIF, <= 5 MB): 201 `{ logo: StoredFile }`; 400/413 `validation_failed`
  *   for a bad image, 404 org not visible, 403 org staff.
@@ -24,45 +25,31 @@ const MULTIPART_OPTIONS = multipartOptions(MAX_IMAGE_BYTES);
  * - `GET /api/files/:fileId`: the bytes, for whoever may read the file (FilesService).
  * Multipart parsing is registered only in the upload route's scope.
  */
-export function registerFileRoutes(app: FastifyInstance, s: Services): void {
+export function registerFileRoutes(app: FastifyInstance, s: { files: FilesService }): void {
   app.register(async (scope) => {
     await scope.register(multipart, MULTIPART_OPTIONS);
-    scope.post('/api/orgs/:orgId/logo', async (request, reply) => {
-      const actor = requireActor(request);
-      const { orgId } = parseInput(orgParamsSchema, request.params);
-      const logo = await s.files.setOrgLogo(actor, orgId, () =>
+    route(scope, files.setOrgLogo, async ({ actor, params, request }) => ({
+      logo: await s.files.setOrgLogo(actor, params.orgId, () =>
         readUpload(request, MAX_IMAGE_BYTES, imageTooLarge),
-      );
-      return reply.status(201).send({ logo });
-    });
-    scope.post('/api/profiles/:profileId/photo', async (request, reply) => {
-      const actor = requireActor(request);
-      const { profileId } = parseInput(profileParamsSchema, request.params);
-      const photo = await s.files.setProfilePhoto(actor, profileId, () =>
+      ),
+    }));
+    route(scope, files.setProfilePhoto, async ({ actor, params, request }) => ({
+      photo: await s.files.setProfilePhoto(actor, params.profileId, () =>
         readUpload(request, MAX_IMAGE_BYTES, imageTooLarge),
-      );
-      return reply.status(201).send({ photo });
-    });
+      ),
+    }));
   });
 
-  app.delete('/api/profiles/:profileId/photo', async (request, reply) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    await s.files.removeProfilePhoto(actor, profileId);
-    return reply.status(204).send();
+  route(app, files.removeProfilePhoto, async ({ actor, params }) => {
+    await s.files.removeProfilePhoto(actor, params.profileId);
   });
 
-  app.delete('/api/orgs/:orgId/logo', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId } = parseInput(orgParamsSchema, request.params);
-    await s.files.removeOrgLogo(actor, orgId);
-    return reply.status(204).send();
+  route(app, files.removeOrgLogo, async ({ actor, params }) => {
+    await s.files.removeOrgLogo(actor, params.orgId);
   });
 
-  app.get('/api/files/:fileId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { fileId } = parseInput(fileParamsSchema, request.params);
-    const file = await s.files.open(actor, fileId);
+  route(app, files.get, async ({ actor, params, reply }) => {
+    const file = await s.files.open(actor, params.fileId);
     // The bytes are user content: never sniffed, never run as a page, never framed.
     return (
       reply

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { fileUrl, type StoredFile, type UploadImageType } from '@rally/shared/files';
 import type { Db } from '../db/client.ts';
 import type { files } from '../db/schema/index.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import { findOrgWithRole } from '../orgs/orgs.repository.ts';
+import { findOrgWithRole } from '../orgs/orgs.queries.ts';
+import { authorizeOrg } from '../orgs/orgs.service.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
-import { findManagedProfile, findProfile } from '../profiles/profiles.repository.ts';
+import { findManagedProfile, findProfile } from '../profiles/profiles.queries.ts';
 import { attachmentFileName, type AttachmentType } from './attachment-upload.ts';
 import { storageKey, type FileStore } from './file-store.ts';
 import * as repo from './files.repository.ts';
@@ -236,15 +237,13 @@ export class FilesService {
   }
 
   private async authorizeLogoChange(actor: PolicyActor, orgId: string): Promise<void> {
-    const org = await findOrgWithRole(this.db, orgId, actor.userId);
-    const resource = { type: 'org' as const, orgRole: org?.role ?? null };
-    if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
-    if (!can(actor, 'org:edit', resource)) {
-      throw new AppError(
-        'forbidden',
-        'Only owners and admins of the organisation can change its logo.',
-      );
-    }
+    await authorizeOrg(
+      this.db,
+      actor,
+      orgId,
+      'org:edit',
+      'Only owners and admins of the organisation can change its logo.',
+    );
   }
 
   private async authorizeProfileChange(actor: PolicyActor, profileId: string): Promise<void> {

@@ -6,7 +6,7 @@ import {
   UPLOAD_IMAGE_TYPES,
   type UploadImageType,
 } from '@rally/shared/files';
-import { AppError } from '../http/errors.ts';
+import { fieldError, TooLargeError, type AppError } from '../lib/errors.ts';
 
 /** An uploaded file as it arrived: the name the client gave (never used for storage) and its bytes. */
 export interface Upload {
@@ -14,27 +14,14 @@ export interface Upload {
   bytes: Buffer;
 }
 
-/**
- * `validation_failed` answered with HTTP 413 Content Too Large (RFC 9110
- * §15.5.14) instead of 400, so clients and proxies see the usual status for
- * an oversized body while the problem `code` stays the one for bad input.
- */
-export class UploadTooLargeError extends AppError {
-  override readonly status = 413;
-}
-
 /** The 413 problem for an image over {@link MAX_IMAGE_BYTES} (5 MiB). */
-export function imageTooLarge(): UploadTooLargeError {
-  return new UploadTooLargeError('validation_failed', 'The image is larger than 5 MB.', {
-    errors: [{ path: UPLOAD_FIELD, message: 'The image is larger than 5 MB' }],
-  });
+export function imageTooLarge(): TooLargeError {
+  return new TooLargeError(UPLOAD_FIELD, 'The image is larger than 5 MB');
 }
 
 /** A 400 `validation_failed` about the upload field `file`, with `message` as detail. */
 export function badUpload(message: string): AppError {
-  return new AppError('validation_failed', message, {
-    errors: [{ path: UPLOAD_FIELD, message }],
-  });
+  return fieldError(UPLOAD_FIELD, message, message);
 }
 
 /**

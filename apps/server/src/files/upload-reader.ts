@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD } from '@rally/shared/files';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { badUpload, type Upload } from './image-upload.ts';
 
 /**

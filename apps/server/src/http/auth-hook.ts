@@ -1,7 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@rally/shared/constants';
-import type { Actor, AuthService } from '../auth/auth.service.ts';
-import { AppError } from './errors.ts';
+import type { users } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+
+/** The signed-in caller of a request. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  isGlobalAdmin: boolean;
+  /** The user's row. */
+  user: typeof users.$inferSelect;
+  /** When the session expires (UTC), after this request's sliding renewal. */
+  expiresAt: Date;
+}
+
+/**
+ * What resolves a session token to its actor (`AuthService.authenticate`):
+ * null for a bad, expired or revoked token. The auth area sits above this
+ * floor, so app.ts hands its service in (docs/architecture.md).
+ */
+export interface SessionAuthenticator {
+  authenticate(token: string): Promise<Actor | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +42,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * the session cookie (DESIGN.md §3). A bad or revoked token is simply
  * signed-out; routes that need a user call {@link requireActor}.
  */
-export function registerAuthHook(app: FastifyInstance, auth: AuthService): void {
+export function registerAuthHook(app: FastifyInstance, auth: SessionAuthenticator): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -35,6 +55,20 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthService): void 
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthenticated', 'Sign in to continue.');
   return request.actor;
+}
+
+/**
+ * The signed-in global admin making `request`: 401 `unauthenticated` when
+ * signed out, else 404 `not_found` (worded as for an unknown API path)
+ * unless a global admin, before any input is read. DESIGN.md §2: the
+ * global-admin area looks absent to everyone else.
+ */
+export function requireGlobalAdmin(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (!actor.isGlobalAdmin) {
+    throw new AppError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
+  }
+  return actor;
 }
 
 /** Clears the session cookie on `reply`. */

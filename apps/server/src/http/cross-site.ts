@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@rally/shared/constants';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is state-changing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);

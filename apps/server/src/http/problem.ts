@@ -1,6 +1,50 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-import { AppError } from './errors.ts';
+import type { ErrorCode } from '@rally/shared/errors';
+import { AppError, TooLargeError } from '../lib/errors.ts';
+
+/** The HTTP status of each error code (RFC 9110 §15); `lib/errors.ts` says when each is thrown. */
+const STATUS: Record<ErrorCode, number> = {
+  invalid_phone: 400,
+  invalid_code: 400,
+  code_expired: 400,
+  code_burned: 400,
+  too_many_requests: 429,
+  invalid_token: 400,
+  totp_required: 401,
+  unauthenticated: 401,
+  forbidden: 403,
+  cross_site_request: 403,
+  not_found: 404,
+  conflict: 409,
+  validation_failed: 400,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** The problem `title` of each code (RFC 9457 §3.1.3: the same for every occurrence). */
+const TITLE: Record<ErrorCode, string> = {
+  invalid_phone: 'Invalid phone number',
+  invalid_code: 'Wrong code',
+  code_expired: 'Code expired',
+  code_burned: 'Too many wrong tries',
+  too_many_requests: 'Too many requests',
+  invalid_token: 'Invalid sign-in link',
+  totp_required: 'Authenticator code required',
+  unauthenticated: 'Sign-in required',
+  forbidden: 'Not allowed',
+  cross_site_request: 'Cross-site request refused',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  validation_failed: 'Invalid input',
+  internal_error: 'Something went wrong',
+  service_unavailable: 'Temporarily unavailable',
+};
+
+/** The HTTP status an AppError is answered with: its code's, or 413 for a {@link TooLargeError}. */
+export function httpStatusOf(error: AppError): number {
+  return error instanceof TooLargeError ? 413 : STATUS[error.code];
+}
 
 /**
  * `Retry-After` of a 503 while PostgreSQL is unreachable, in seconds: about
@@ -49,7 +93,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
     if (problem.extras.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(problem.extras.retryAfterSeconds));
     }
-    status ??= problem.status;
+    status ??= httpStatusOf(problem);
     // A refused body is not read to its end (Node would drain it to keep the
     // socket alive): closing says "stop sending" to a client still uploading.
     if (status === 413) reply.header('Connection', 'close');
@@ -58,9 +102,9 @@ export function registerProblemHandler(app: FastifyInstance): void {
       .type('application/problem+json')
       .send({
         type: `https://rally.app/problems/${problem.code}`,
-        title: problem.title,
+        title: TITLE[problem.code],
         status,
-        detail: problem.message,
+        detail: problem.hasDetail ? problem.message : TITLE[problem.code],
         code: problem.code,
         ...problem.extras,
       });

@@ -29,3 +29,11 @@ export class OneLinePerRequest extends LogController {
     }
   }
 }
+
+/** Removes secrets from a URL before it is logged: sign-in link tokens, calendar feed secrets and code/token query values. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/auth\/token\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/(\/api\/feeds\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:code|token|customToken)=)[^&#]*/gi, '$1[redacted]');
+}

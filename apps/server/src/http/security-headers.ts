@@ -36,6 +36,24 @@ export const APP_CSP = [
 /** Content-Security-Policy of API answers: JSON is never a page, so nothing may load or frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Content-Security-Policy of the API reference page (`GET /api/docs`), the
+ * one HTML page under `/api`: Swagger UI's scripts and styles from Rally
+ * itself (no CDN, no inline script, no eval), `data:` images (its icons),
+ * and `connect-src 'self'` for the OpenAPI document and "Try it out". Set
+ * by that route, so {@link API_CSP} does not replace it.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** `/api`, `/api/...` and `/api?...`: the JSON API. */
 const API_PATH = /^\/api(?:[/?]|$)/;
 

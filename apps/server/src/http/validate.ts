@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * Parses `input` with a zod schema from packages/shared. On failure throws

@@ -1,7 +1,18 @@
-import type { RemovedEventsOfProfile } from '../attendance/roster.repository.ts';
 import type { Tx } from '../db/client.ts';
-import type { NotificationRow } from './notifications.repository.ts';
-import type { NotificationsService } from './notifications.service.ts';
+import type { NotificationRow, NotificationsService } from './notifications.service.ts';
+
+/**
+ * One profile on the rosters of events about to be removed: how many of
+ * them, and the first (what {@link noticeEventsRemoved} tells its family;
+ * attendance's `rostersOfUpcomingEvents` returns these).
+ */
+export interface RemovedEventsOfProfile {
+  profileId: string;
+  /** How many of the events it was on the roster of (>= 1). */
+  sessions: number;
+  /** The earliest of them (UTC). */
+  firstStartsAt: Date;
+}
 
 /** What a notification about an event shows (as of the change): the event row's fields and its program's name. */
 export interface EventFacts {

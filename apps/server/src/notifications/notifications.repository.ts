@@ -2,32 +2,11 @@ import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-o
 import type { NotificationKind, NotificationPreferences } from '@rally/shared/notifications';
 import { NOTIFICATION_PREFERENCE_OF } from '@rally/shared/notifications';
 import type { Db, Tx } from '../db/client.ts';
+import { dateOf, dateOrNull, sqlUuidv7 } from '../db/raw-sql.ts';
 import { notificationPreferences, notifications } from '../db/schema/index.ts';
 
 /** A `notifications` row. */
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/**
- * A UUIDv7 (RFC 9562 §5.7) computed by PostgreSQL, for set-based inserts
- * that make many rows in one statement (DESIGN.md §1: every id is a
- * UUIDv7). The 48-bit millisecond time from `clock_timestamp()` replaces the
- * front of a random v4 UUID and bits 52 and 53 turn version 4 into 7; the
- * variant bits stay. Portable to PostgreSQL 15+, which has no `uuidv7()`.
- */
-export const sqlUuidv7 = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
-
-/**
- * A `timestamptz` value of a raw `execute` as a Date: Drizzle leaves those
- * as PostgreSQL's text (`2030-01-07 12:30:00.123+00`) for its own mapping.
- */
-export function dateOf(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
-/** {@link dateOf} for a nullable value. */
-export function dateOrNull(value: Date | string | null): Date | null {
-  return value === null ? null : dateOf(value);
-}
 
 /** The preference column that turns `kind` on or off (`NOTIFICATION_PREFERENCE_OF`). */
 function preferenceColumn(kind: NotificationKind) {

@@ -6,12 +6,37 @@ import type {
   NotificationPreferences,
 } from '@rally/shared/notifications';
 import type { RealtimeEvent } from '@rally/shared/realtime';
-import { decodeCursor, encodeCursor } from '../activities/activities.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import * as repo from './notifications.repository.ts';
+
+/*
+ * Rules of in-app notifications -> where they are enforced
+ * (docs/decisions/007):
+ * - written in the action's own transaction, one statement per audience
+ *   -> notifications.repository.ts insertNotificationsFrom
+ * - never for the user who acted, nor for a kind the user turned off (all
+ *   on until changed) -> insertNotificationsFrom, DEFAULT_PREFERENCES
+ * - one per user, even for several of their profiles -> notifyProfileManagers
+ * - a program's staff: its program staff, else the org's owners and admins
+ *   -> notifications.repository.ts programStaffSource
+ * - who hears what: messages -> conversations/message-rules.ts
+ *   notifyOtherSide; events cancelled, moved or removed and waitlist
+ *   promotions (nothing once an event has ended) -> events/event-notices.ts;
+ *   enrolment steps -> subscriptions/enrolment-notices.ts
+ * - published on `user:{id}` only after commit -> publish, notificationEvents
+ * - users list and mark read only their own; other ids are ignored
+ *   -> list, markRead
+ */
+
+/**
+ * A notification row written in a caller's transaction, to hand to
+ * {@link NotificationsService.publish} once it committed.
+ */
+export type NotificationRow = repo.NotificationRow;
 
 /** Every preference on: what a user who never changed anything gets (docs/decisions/007). */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
@@ -38,7 +63,7 @@ export interface NotifyProgramStaff {
 }
 
 /** The API shape of a notification (`notificationSchema`). */
-export function presentNotification(row: repo.NotificationRow): Notification {
+export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
@@ -54,7 +79,7 @@ export function presentNotification(row: repo.NotificationRow): Notification {
  * `notification.created` on `user:{userId}` with the notification as payload,
  * its creation time in ms as version.
  */
-export function notificationEvents(rows: readonly repo.NotificationRow[]): RealtimeEvent[] {
+export function notificationEvents(rows: readonly NotificationRow[]): RealtimeEvent[] {
   return rows.map((row) => ({
     topic: `user:${row.userId}`,
     kind: 'notification.created',
@@ -65,7 +90,7 @@ export function notificationEvents(rows: readonly repo.NotificationRow[]): Realt
 }
 
 /**
- * In-app notifications (issue 6, docs/decisions/007). Other services write
+ * In-app notifications (docs/decisions/007). Other services write
  * them inside their own transaction with the `notify*` methods (filtered by
  * each user's preferences in SQL, never for the user who acted) and hand the
  * returned rows to {@link publish} once the transaction committed. Users
@@ -84,7 +109,7 @@ export class NotificationsService {
    * user managing several of them gets one notification (the first by path).
    * Returns the rows written, to {@link publish} after commit.
    */
-  notifyProfileManagers(tx: Tx, input: NotifyProfileManagers): Promise<repo.NotificationRow[]> {
+  notifyProfileManagers(tx: Tx, input: NotifyProfileManagers): Promise<NotificationRow[]> {
     if (input.profiles.length === 0) return Promise.resolve([]);
     return repo.insertNotificationsFrom(
       tx,
@@ -100,7 +125,7 @@ export class NotificationsService {
    * and admins when it has none (docs/decisions/007). Returns the rows
    * written, to {@link publish} after commit.
    */
-  notifyProgramStaff(tx: Tx, input: NotifyProgramStaff): Promise<repo.NotificationRow[]> {
+  notifyProgramStaff(tx: Tx, input: NotifyProgramStaff): Promise<NotificationRow[]> {
     return repo.insertNotificationsFrom(
       tx,
       input.kind,
@@ -111,7 +136,7 @@ export class NotificationsService {
   }
 
   /** Publishes `notification.created` for rows written by a committed transaction (never throws). */
-  publish(rows: readonly repo.NotificationRow[]): void {
+  publish(rows: readonly NotificationRow[]): void {
     if (rows.length > 0) this.realtime.publish(notificationEvents(rows));
   }
 

@@ -30,18 +30,6 @@ export async function listMembers(db: Db | Tx, orgId: string) {
     );
 }
 
-/** Counts of members by role. */
-export async function roleCounts(db: Db, orgId: string): Promise<Record<OrgRole, number>> {
-  const rows = await db
-    .select({ role: orgMembers.role, n: count() })
-    .from(orgMembers)
-    .where(eq(orgMembers.orgId, orgId))
-    .groupBy(orgMembers.role);
-  const counts = { owner: 0, admin: 0, staff: 0 };
-  for (const r of rows) counts[r.role] = r.n;
-  return counts;
-}
-
 /** The role of `userId` in `orgId`, or undefined. */
 export async function memberRole(
   db: Db | Tx,

@@ -1,67 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { orgParamsSchema } from '@rally/shared/common';
-import {
-  createInviteSchema,
-  orgInviteParamsSchema,
-  orgMemberParamsSchema,
-  transferOwnershipSchema,
-  updateMemberSchema,
-} from '@rally/shared/orgs';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { MembersService } from './members.service.ts';
+import type { OrgInvitesService } from './org-invites.service.ts';
 
-/** Members, invites, roles, leaving and ownership transfer of an org (issue 3). */
-export function registerMemberRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/orgs/:orgId/members', async (request) => {
-    const actor = requireActor(request);
-    const { orgId } = parseInput(orgParamsSchema, request.params);
-    return s.members.list(actor, orgId);
+const { orgs } = contract;
+
+/** The services these routes call. */
+interface MemberRouteServices {
+  members: MembersService;
+  orgInvites: OrgInvitesService;
+}
+
+/** Members, invites, roles, leaving and ownership transfer of an org (`contract.orgs`, docs/decisions/009). */
+export function registerMemberRoutes(app: FastifyInstance, s: MemberRouteServices): void {
+  route(app, orgs.members, async ({ actor, params }) => s.members.list(actor, params.orgId));
+
+  route(app, orgs.invite, async ({ actor, params, body }) =>
+    s.orgInvites.invite(actor, params.orgId, body.phoneNumber, body.role),
+  );
+
+  route(app, orgs.revokeInvite, async ({ actor, params }) => {
+    await s.orgInvites.revoke(actor, params.orgId, params.inviteId);
   });
 
-  app.post('/api/orgs/:orgId/invites', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId } = parseInput(orgParamsSchema, request.params);
-    const body = parseInput(createInviteSchema, request.body);
-    return reply
-      .status(201)
-      .send(await s.orgInvites.invite(actor, orgId, body.phoneNumber, body.role));
+  route(app, orgs.changeRole, async ({ actor, params, body }) => {
+    await s.members.changeRole(actor, params.orgId, params.userId, body.role);
   });
 
-  app.delete('/api/orgs/:orgId/invites/:inviteId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId, inviteId } = parseInput(orgInviteParamsSchema, request.params);
-    await s.orgInvites.revoke(actor, orgId, inviteId);
-    return reply.status(204).send();
+  route(app, orgs.removeMember, async ({ actor, params }) => {
+    await s.members.remove(actor, params.orgId, params.userId);
   });
 
-  app.patch('/api/orgs/:orgId/members/:userId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId, userId } = parseInput(orgMemberParamsSchema, request.params);
-    const body = parseInput(updateMemberSchema, request.body);
-    await s.members.changeRole(actor, orgId, userId, body.role);
-    return reply.status(204).send();
+  route(app, orgs.leave, async ({ actor, params }) => {
+    await s.members.leave(actor, params.orgId);
   });
 
-  app.delete('/api/orgs/:orgId/members/:userId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId, userId } = parseInput(orgMemberParamsSchema, request.params);
-    await s.members.remove(actor, orgId, userId);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/orgs/:orgId/leave', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId } = parseInput(orgParamsSchema, request.params);
-    await s.members.leave(actor, orgId);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/orgs/:orgId/transfer-ownership', async (request, reply) => {
-    const actor = requireActor(request);
-    const { orgId } = parseInput(orgParamsSchema, request.params);
-    const body = parseInput(transferOwnershipSchema, request.body);
-    await s.members.transferOwnership(actor, orgId, body.userId);
-    return reply.status(204).send();
+  route(app, orgs.transferOwnership, async ({ actor, params, body }) => {
+    await s.members.transferOwnership(actor, params.orgId, body.userId);
   });
 }

@@ -1,13 +1,12 @@
 import type { OrgMember, OrgMembers } from '@rally/shared/orgs';
 import type { Db, Tx } from '../db/client.ts';
-import { retireProgramFeeds } from '../feeds/feeds.repository.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { can, type Action, type PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './members.repository.ts';
-import { listInvites } from './org-invites.repository.ts';
+import { orgInviteStore } from './org-invites.repository.ts';
 import { presentOrgInvite } from './orgs.presenter.ts';
-import { findOrgWithRole } from './orgs.repository.ts';
+import { authorizeOrg } from './orgs.service.ts';
 
 type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
 
@@ -31,23 +30,35 @@ const lastOwner = () =>
 const ORG_ROLE_RANK: Record<repo.OrgRole, number> = { staff: 0, admin: 1, owner: 2 };
 
 /**
+ * Retires calendar feed URLs in the caller's transaction when staff lose
+ * access (`FeedsService.retireProgramFeeds`, docs/decisions/006). Feeds sits
+ * above orgs and programs, so services.ts hands it in (docs/architecture.md).
+ */
+export interface ProgramFeeds {
+  retireProgramFeeds(tx: Tx, of: { programId: string } | { orgId: string }): Promise<void>;
+}
+
+/**
  * Members and roles of an organisation (invites are
  * org-invites.service.ts). Every change runs
  * in a transaction holding the org row's lock, so "the last owner can
  * neither leave nor be demoted" holds even under concurrent requests.
  */
 export class MembersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly feeds: ProgramFeeds,
+  ) {}
 
   /** The org as the actor sees it; 404 unless a member (or global admin), 403 without `action`. */
-  private async authorize(actor: PolicyActor, orgId: string, action: Action) {
-    const org = await findOrgWithRole(this.db, orgId, actor.userId);
-    const resource = { type: 'org' as const, orgRole: org?.role ?? null };
-    if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
-    if (!can(actor, action, resource)) {
-      throw new AppError('forbidden', 'Only owners and admins of the organisation can do this.');
-    }
-    return { org, resource };
+  private authorize(actor: PolicyActor, orgId: string, action: Action) {
+    return authorizeOrg(
+      this.db,
+      actor,
+      orgId,
+      action,
+      'Only owners and admins of the organisation can do this.',
+    );
   }
 
   /**
@@ -58,7 +69,7 @@ export class MembersService {
     const { resource } = await this.authorize(actor, orgId, 'org:view');
     const canManage = can(actor, 'org:manage-members', resource);
     const members = await repo.listMembers(this.db, orgId);
-    const invites = canManage ? await listInvites(this.db, orgId) : [];
+    const invites = canManage ? await orgInviteStore.list(this.db, orgId) : [];
     return {
       members: members.map((m) => presentMember(m, canManage)),
       invites: invites.map(presentOrgInvite),
@@ -87,7 +98,8 @@ export class MembersService {
       await repo.setRole(tx, orgId, userId, role);
       await publishAccessChanged(tx, [userId]);
       // A lower role may see fewer programs: their feed URLs stop working (docs/decisions/006).
-      if (ORG_ROLE_RANK[role] < ORG_ROLE_RANK[current]) await retireProgramFeeds(tx, { orgId });
+      if (ORG_ROLE_RANK[role] < ORG_ROLE_RANK[current])
+        await this.feeds.retireProgramFeeds(tx, { orgId });
     });
   }
 
@@ -157,7 +169,7 @@ export class MembersService {
     await repo.removeMember(tx, orgId, userId);
     await publishAccessChanged(tx, [userId]);
     // The program feed URLs they could read stop working (docs/decisions/006).
-    await retireProgramFeeds(tx, { orgId });
+    await this.feeds.retireProgramFeeds(tx, { orgId });
   }
 
   /** Admins act on staff only and grant at most staff; owners act on anyone. */

@@ -2,7 +2,7 @@ import type { AcceptOrgInviteResponse, MyOrgInvite } from '@rally/shared/invites
 import type { CreateInviteResponse } from '@rally/shared/orgs';
 import { toE164 } from '../auth/phone.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
@@ -10,7 +10,7 @@ import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import { addMember, lockOrg, type OrgRole } from './members.repository.ts';
 import * as repo from './org-invites.repository.ts';
 import { presentOrg, presentOrgInvite } from './orgs.presenter.ts';
-import { findOrgWithRole } from './orgs.repository.ts';
+import { findOrgWithRole } from './orgs.queries.ts';
 
 /** The signed-in invitee: invites are matched to the phone number they signed in with. */
 export type Invitee = PolicyActor & { user: { phoneNumber: string } };
@@ -22,7 +22,7 @@ export type Invitee = PolicyActor & { user: { phoneNumber: string } };
  * whether or not the number has an account (OWASP ASVS 5.0 V6.3: no user
  * enumeration; DPDP Act 2023 §6: consent). Races are settled in PostgreSQL:
  * the open-invite unique index (one per phone and org) and conditional
- * UPDATEs that end an invite at most once (`answerInvite`, `revokeInvite`).
+ * UPDATEs that end an invite at most once (db/invites.ts).
  */
 export class OrgInvitesService {
   constructor(
@@ -54,7 +54,7 @@ export class OrgInvitesService {
       if (await repo.isMemberPhone(tx, orgId, phoneNumber)) {
         throw new AppError('conflict', `${phoneNumber} is already a member.`);
       }
-      const invite = await repo.insertInvite(tx, {
+      const invite = await repo.orgInviteStore.insert(tx, {
         id: newId(),
         orgId,
         phoneNumber,
@@ -74,7 +74,7 @@ export class OrgInvitesService {
   async revoke(actor: PolicyActor, orgId: string, inviteId: string): Promise<void> {
     await this.authorizeInviter(actor, orgId);
     const isRevoked = await this.db.transaction((tx) =>
-      repo.revokeInvite(tx, orgId, inviteId, this.clock.now()),
+      repo.orgInviteStore.revoke(tx, orgId, inviteId, this.clock.now()),
     );
     if (!isRevoked) throw notFound('This invite');
   }
@@ -92,14 +92,14 @@ export class OrgInvitesService {
 
   /** The pending org invites of the invitee's phone, oldest first, with the inviter's name. */
   async listMine(invitee: Invitee): Promise<MyOrgInvite[]> {
-    const rows = await repo.listOpenInvitesOfPhone(this.db, invitee.user.phoneNumber);
-    return rows.map((r) => ({
+    const rows = await repo.orgInviteStore.listOpenOfPhone(this.db, invitee.user.phoneNumber);
+    return rows.map(({ invite, targetName, inviterName }) => ({
       kind: 'org',
-      id: r.id,
-      org: { id: r.orgId, name: r.orgName },
-      role: r.role,
-      invitedBy: { displayName: r.inviterName },
-      createdAt: r.createdAt.toISOString(),
+      id: invite.id,
+      org: { id: invite.orgId, name: targetName },
+      role: invite.role,
+      invitedBy: { displayName: inviterName },
+      createdAt: invite.createdAt.toISOString(),
     }));
   }
 
@@ -114,19 +114,18 @@ export class OrgInvitesService {
     const now = this.clock.now();
     const phoneNumber = invitee.user.phoneNumber;
     const orgId = await this.db.transaction(async (tx) => {
-      const found = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
+      const found = await repo.orgInviteStore.findOfPhone(tx, inviteId, phoneNumber);
       if (!found) throw notFound('This invite');
       // Membership changes of one org run one at a time (members.service.ts).
       await lockOrg(tx, found.orgId);
-      const accepted = await repo.answerInvite(tx, inviteId, phoneNumber, 'accepted', now);
-      if (accepted) {
-        await addMember(tx, accepted.orgId, invitee.userId, accepted.role);
+      const accepted = await repo.orgInviteStore.accept(tx, inviteId, phoneNumber, now);
+      if (!accepted) throw notFound('This invite');
+      const { invite } = accepted;
+      if (accepted.isAcceptedNow) {
+        await addMember(tx, invite.orgId, invitee.userId, invite.role);
         await publishAccessChanged(tx, [invitee.userId]);
-        return accepted.orgId;
       }
-      const current = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
-      if (!current?.acceptedAt) throw notFound('This invite');
-      return current.orgId;
+      return invite.orgId;
     });
     const org = await findOrgWithRole(this.db, orgId, invitee.userId);
     if (!org?.role) throw notFound('This invite');
@@ -140,17 +139,9 @@ export class OrgInvitesService {
    */
   async decline(invitee: Invitee, inviteId: string): Promise<void> {
     const phoneNumber = invitee.user.phoneNumber;
-    await this.db.transaction(async (tx) => {
-      const declined = await repo.answerInvite(
-        tx,
-        inviteId,
-        phoneNumber,
-        'declined',
-        this.clock.now(),
-      );
-      if (declined) return;
-      const current = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
-      if (!current?.declinedAt || current.revokedAt) throw notFound('This invite');
-    });
+    const isDeclined = await this.db.transaction((tx) =>
+      repo.orgInviteStore.decline(tx, inviteId, phoneNumber, this.clock.now()),
+    );
+    if (!isDeclined) throw notFound('This invite');
   }
 }

@@ -1,6 +1,6 @@
 import type { Org, OrgInvite } from '@rally/shared/orgs';
 import type { OrgInviteRow } from './org-invites.repository.ts';
-import type { OrgWithRole } from './orgs.repository.ts';
+import type { OrgWithRole } from './orgs.queries.ts';
 
 /** The API shape of an org (`orgSchema`). */
 export function presentOrg(org: OrgWithRole): Org {

@@ -1,11 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orgMembers, orgs } from '../db/schema/index.ts';
-
-/** An org row. */
-export type OrgRow = typeof orgs.$inferSelect;
-/** An org with the caller's role (null when not a member). */
-export type OrgWithRole = OrgRow & { role: 'owner' | 'admin' | 'staff' | null };
+import type { OrgWithRole } from './orgs.queries.ts';
 
 /**
  * Inserts an org and makes `ownerId` its owner in one transaction. Returns
@@ -33,20 +29,6 @@ export async function listOrgsOfUser(db: Db, userId: string): Promise<OrgWithRol
     .where(eq(orgMembers.userId, userId))
     .orderBy(asc(orgs.name));
   return rows.map((r) => ({ ...r.org, role: r.role }));
-}
-
-/** The org `orgId` with `userId`'s role in it, or undefined when it does not exist. */
-export async function findOrgWithRole(
-  db: Db,
-  orgId: string,
-  userId: string,
-): Promise<OrgWithRole | undefined> {
-  const [row] = await db
-    .select({ org: orgs, role: orgMembers.role })
-    .from(orgs)
-    .leftJoin(orgMembers, and(eq(orgMembers.orgId, orgs.id), eq(orgMembers.userId, userId)))
-    .where(eq(orgs.id, orgId));
-  return row ? { ...row.org, role: row.role } : undefined;
 }
 
 /** Updates an org's settings; undefined when the new slug is taken (unique index). */

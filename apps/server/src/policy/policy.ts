@@ -106,7 +106,7 @@ const ACTIVE_PROGRAM_ONLY = new Set<Action>([
  *   the program is active; either may view it;
  * - any signed-in user: join (or ask to join) an active `open`/`approval` program;
  * - anyone, signed out too (`actor` null): the public join page of an active
- *   `open`/`approval` program (issue 4); nothing else.
+ *   `open`/`approval` program (docs/decisions/005); nothing else.
  * Returns true when `actor` may do `action` on `resource`. Callers answer a
  * failed `*:view` with 404 (never reveal existence) and other failures with 403.
  */
@@ -114,7 +114,7 @@ export function can(actor: PolicyActor | null, action: Action, resource: PolicyR
   if (!actor) {
     return action === 'program:view-public' && resource.type === 'program' && isJoinable(resource);
   }
-  // An archived program is read-only for everyone, global admins included (issue 3).
+  // An archived program is read-only for everyone, global admins included.
   if (
     resource.type === 'program' &&
     resource.status !== 'active' &&

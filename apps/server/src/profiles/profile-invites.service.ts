@@ -1,17 +1,17 @@
 import type { AcceptProfileInviteResponse, MyProfileInvite } from '@rally/shared/invites';
 import type { AddProfileManagerResponse, ProfileInvite } from '@rally/shared/profiles';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivity } from '../activities/activities.service.ts';
 import { toE164 } from '../auth/phone.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { addManager, listManagers, type Relationship } from './profile-managers.repository.ts';
 import * as repo from './profile-invites.repository.ts';
+import { findManagedProfile } from './profiles.queries.ts';
 import {
   deleteProfile,
-  findManagedProfile,
   findSelfProfileForUpdate,
   lockProfile,
   renameProfile,
@@ -74,7 +74,7 @@ export class ProfileInvitesService {
       if (await repo.isManagerPhone(tx, profileId, phoneNumber)) {
         throw new AppError('conflict', `${phoneNumber} already manages ${profile.displayName}.`);
       }
-      const invite = await repo.insertInvite(tx, {
+      const invite = await repo.profileInviteStore.insert(tx, {
         id: newId(),
         profileId,
         phoneNumber,
@@ -91,21 +91,21 @@ export class ProfileInvitesService {
   async revoke(actor: PolicyActor, profileId: string, inviteId: string): Promise<void> {
     await this.profiles.authorize(actor, profileId, 'profile:manage');
     const isRevoked = await this.db.transaction((tx) =>
-      repo.revokeInvite(tx, profileId, inviteId, this.clock.now()),
+      repo.profileInviteStore.revoke(tx, profileId, inviteId, this.clock.now()),
     );
     if (!isRevoked) throw notFound('This invite');
   }
 
   /** The pending profile invites of the invitee's phone, oldest first, with the inviter's name. */
   async listMine(invitee: ProfileInvitee): Promise<MyProfileInvite[]> {
-    const rows = await repo.listOpenInvitesOfPhone(this.db, invitee.user.phoneNumber);
-    return rows.map((r) => ({
+    const rows = await repo.profileInviteStore.listOpenOfPhone(this.db, invitee.user.phoneNumber);
+    return rows.map(({ invite, targetName, inviterName }) => ({
       kind: 'profile',
-      id: r.id,
-      profile: { id: r.profileId, displayName: r.profileName },
-      relationship: r.relationship,
-      invitedBy: { displayName: r.inviterName },
-      createdAt: r.createdAt.toISOString(),
+      id: invite.id,
+      profile: { id: invite.profileId, displayName: targetName },
+      relationship: invite.relationship,
+      invitedBy: { displayName: inviterName },
+      createdAt: invite.createdAt.toISOString(),
     }));
   }
 
@@ -120,25 +120,23 @@ export class ProfileInvitesService {
     const now = this.clock.now();
     const phoneNumber = invitee.user.phoneNumber;
     const profileId = await this.db.transaction(async (tx) => {
-      const found = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
+      const found = await repo.profileInviteStore.findOfPhone(tx, inviteId, phoneNumber);
       if (!found || !(await lockProfile(tx, found.profileId))) throw notFound('This invite');
-      const accepted = await repo.answerInvite(tx, inviteId, phoneNumber, 'accepted', now);
-      if (!accepted) {
-        const current = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
-        if (!current?.acceptedAt) throw notFound('This invite');
-        return current.profileId;
-      }
-      const relationship = await this.becomeManager(tx, accepted, invitee, now);
+      const accepted = await repo.profileInviteStore.accept(tx, inviteId, phoneNumber, now);
+      if (!accepted) throw notFound('This invite');
+      if (!accepted.isAcceptedNow) return accepted.invite.profileId;
+      const invite = accepted.invite;
+      const relationship = await this.becomeManager(tx, invite, invitee, now);
       if (relationship) {
         await insertActivity(tx, {
-          profileId: accepted.profileId,
+          profileId: invite.profileId,
           kind: relationship === 'self' ? 'own_login_added' : 'guardian_added',
-          actorUserId: accepted.invitedBy,
+          actorUserId: invite.invitedBy,
           at: now,
           data: { managerName: invitee.user.displayName ?? phoneNumber, relationship },
         });
       }
-      return accepted.profileId;
+      return invite.profileId;
     });
     const profile = await findManagedProfile(this.db, profileId, invitee.userId);
     if (!profile) throw notFound('This invite');
@@ -152,12 +150,10 @@ export class ProfileInvitesService {
    */
   async decline(invitee: ProfileInvitee, inviteId: string): Promise<void> {
     const phoneNumber = invitee.user.phoneNumber;
-    await this.db.transaction(async (tx) => {
-      const now = this.clock.now();
-      if (await repo.answerInvite(tx, inviteId, phoneNumber, 'declined', now)) return;
-      const current = await repo.findInviteOfPhone(tx, inviteId, phoneNumber);
-      if (!current?.declinedAt || current.revokedAt) throw notFound('This invite');
-    });
+    const isDeclined = await this.db.transaction((tx) =>
+      repo.profileInviteStore.decline(tx, inviteId, phoneNumber, this.clock.now()),
+    );
+    if (!isDeclined) throw notFound('This invite');
   }
 
   /**

@@ -1,12 +1,11 @@
 import type { ProfileManager, ProfileManagers } from '@rally/shared/profiles';
-import { insertActivity } from '../activities/activities.repository.ts';
-import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { insertActivity } from '../activities/activities.service.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
-import { retireProfileFeed } from '../feeds/feeds.repository.ts';
-import { listInvites } from './profile-invites.repository.ts';
+import { profileInviteStore } from './profile-invites.repository.ts';
 import { presentProfileInvite } from './profile-invites.service.ts';
 import * as repo from './profile-managers.repository.ts';
 import { lockProfile } from './profiles.repository.ts';
@@ -26,6 +25,15 @@ function presentManager(m: ManagerRow, actor: PolicyActor): ProfileManager {
 }
 
 /**
+ * Retires a profile's calendar feed URL in the caller's transaction when a
+ * manager leaves (`FeedsService.retireProfileFeed`, docs/decisions/006).
+ * Feeds sits above profiles, so services.ts hands it in (docs/architecture.md).
+ */
+export interface ProfileFeeds {
+  retireProfileFeed(tx: Tx, profileId: string): Promise<void>;
+}
+
+/**
  * Managers of a profile (docs/decisions/005): who manages it, and removal (invites to
  * manage it are profile-invites.service.ts). Every change runs in a transaction
  * holding the profile row's lock, so "a profile never loses its last
@@ -36,6 +44,7 @@ export class ProfileManagersService {
     private readonly db: Db,
     private readonly profiles: ProfilesService,
     private readonly clock: Clock,
+    private readonly feeds: ProfileFeeds,
   ) {}
 
   /**
@@ -46,7 +55,7 @@ export class ProfileManagersService {
     await this.profiles.authorize(actor, profileId);
     const [managers, invites] = await Promise.all([
       repo.listManagers(this.db, profileId),
-      listInvites(this.db, profileId),
+      profileInviteStore.list(this.db, profileId),
     ]);
     return {
       managers: managers.map((m) => presentManager(m, actor)),
@@ -89,7 +98,7 @@ export class ProfileManagersService {
       await repo.removeManager(tx, profileId, userId);
       await publishAccessChanged(tx, [userId]);
       // The feed URL they could read stops working (docs/decisions/006).
-      await retireProfileFeed(tx, profileId);
+      await this.feeds.retireProfileFeed(tx, profileId);
       await insertActivity(tx, {
         profileId,
         kind: 'manager_removed',

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { preparedPerDb } from '../db/prepared.ts';
 import {
   conversations,
   files,
@@ -10,78 +9,7 @@ import {
   programs,
   subscriptions,
 } from '../db/schema/index.ts';
-
-/** A profile with how the user manages it and whether anyone manages it as `self`. */
-export type ManagedProfileRow = typeof profiles.$inferSelect & {
-  relationship: 'self' | 'guardian';
-  hasSelfManager: boolean;
-};
-
-const hasSelfManager = sql<boolean>`exists (select 1 from ${profileManagers} m where m.profile_id = ${profiles.id} and m.relationship = 'self')`;
-
-const managedColumns = {
-  id: profiles.id,
-  displayName: profiles.displayName,
-  dateOfBirth: profiles.dateOfBirth,
-  photoFileId: profiles.photoFileId,
-  createdAt: profiles.createdAt,
-  updatedAt: profiles.updatedAt,
-  relationship: profileManagers.relationship,
-  hasSelfManager,
-};
-
-/** Profiles `userId` manages, their own first, then by name. */
-export async function listProfilesOfUser(
-  db: Db | Tx,
-  userId: string,
-): Promise<ManagedProfileRow[]> {
-  const rows = await db
-    .select(managedColumns)
-    .from(profileManagers)
-    .innerJoin(profiles, eq(profiles.id, profileManagers.profileId))
-    .where(eq(profileManagers.userId, userId))
-    .orderBy(asc(profileManagers.relationship), asc(profiles.displayName));
-  return rows.sort((a, b) =>
-    a.relationship === b.relationship ? 0 : a.relationship === 'self' ? -1 : 1,
-  );
-}
-
-const managedProfile = preparedPerDb('profiles_managed_profile', (db, name) =>
-  db
-    .select(managedColumns)
-    .from(profileManagers)
-    .innerJoin(profiles, eq(profiles.id, profileManagers.profileId))
-    .where(
-      and(
-        eq(profileManagers.profileId, sql.placeholder('profileId')),
-        eq(profileManagers.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare(name),
-);
-
-/**
- * Profile `profileId` as managed by `userId`, or undefined when not a
- * manager (or no such profile). The access check of every profile route: a
- * prepared statement (docs/decisions/008).
- */
-export async function findManagedProfile(
-  db: Db,
-  profileId: string,
-  userId: string,
-): Promise<ManagedProfileRow | undefined> {
-  const [row] = await managedProfile(db).execute({ profileId, userId });
-  return row;
-}
-
-/** Profile `profileId` with whether it has a `self` manager, or undefined (for global admins, who manage no profile). */
-export async function findProfile(db: Db | Tx, profileId: string) {
-  const [row] = await db
-    .select({ p: profiles, hasSelfManager })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return row ? { ...row.p, hasSelfManager: row.hasSelfManager } : undefined;
-}
+import { managedColumns } from './profiles.queries.ts';
 
 /** Inserts a profile and makes `userId` its manager with `relationship`, in the caller's transaction. */
 export async function insertProfileWithManager(

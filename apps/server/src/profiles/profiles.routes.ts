@@ -1,95 +1,62 @@
 import type { FastifyInstance } from 'fastify';
-import { activityPageQuerySchema } from '@rally/shared/activities';
-import { profileParamsSchema } from '@rally/shared/common';
-import {
-  addProfileManagerSchema,
-  createProfileSchema,
-  deleteProfileSchema,
-  profileInviteParamsSchema,
-  profileManagerParamsSchema,
-  updateProfileSchema,
-} from '@rally/shared/profiles';
-import { requireActor } from '../http/auth-hook.ts';
-import { parseInput } from '../http/validate.ts';
-import type { Services } from '../http/services.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { ActivitiesService } from '../activities/activities.service.ts';
+import type { ProfileInvitesService } from './profile-invites.service.ts';
+import type { ProfileManagersService } from './profile-managers.service.ts';
+import type { ProfilesService } from './profiles.service.ts';
+
+const { profiles } = contract;
+
+/** The services the profile routes call. */
+interface ProfileRouteServices {
+  profiles: ProfilesService;
+  profileManagers: ProfileManagersService;
+  profileInvites: ProfileInvitesService;
+  activities: ActivitiesService;
+}
 
 /**
- * `/api/profiles` routes: my profiles, create one; a profile (read, edit,
- * delete), its managers and invites, its subscriptions and its timeline
- * (its calendar and events: events/events.routes.ts). Photo upload lives
- * with the other uploads (files.routes.ts).
+ * `/api/profiles` routes (`contract.profiles`): my profiles, create one; a
+ * profile (read, edit, delete), its managers and invites, and its timeline
+ * (its calendar and events: events/events.routes.ts; its subscriptions:
+ * subscriptions/subscriptions.routes.ts). Photo upload lives with the other
+ * uploads (files/files.routes.ts).
  */
-export function registerProfileRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/profiles', async (request) => ({
-    profiles: await s.profiles.listMine(requireActor(request)),
+export function registerProfileRoutes(app: FastifyInstance, s: ProfileRouteServices): void {
+  route(app, profiles.list, async ({ actor }) => ({ profiles: await s.profiles.listMine(actor) }));
+
+  route(app, profiles.create, async ({ actor, body }) => ({
+    profile: await s.profiles.create(actor, body),
   }));
 
-  app.post('/api/profiles', async (request, reply) => {
-    const actor = requireActor(request);
-    const body = parseInput(createProfileSchema, request.body);
-    return reply.status(201).send({ profile: await s.profiles.create(actor, body) });
+  route(app, profiles.get, async ({ actor, params }) => s.profiles.get(actor, params.profileId));
+
+  route(app, profiles.update, async ({ actor, params, body }) => ({
+    profile: await s.profiles.update(actor, params.profileId, body),
+  }));
+
+  route(app, profiles.delete, async ({ actor, params, body }) => {
+    await s.profiles.delete(actor, params.profileId, body.confirmName);
   });
 
-  app.get('/api/profiles/:profileId', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    return s.profiles.get(actor, profileId);
+  route(app, profiles.managers, async ({ actor, params }) =>
+    s.profileManagers.list(actor, params.profileId),
+  );
+
+  route(app, profiles.addManager, async ({ actor, params, body }) =>
+    s.profileInvites.invite(actor, params.profileId, body.phoneNumber, body.relationship),
+  );
+
+  route(app, profiles.removeManager, async ({ actor, params }) => {
+    await s.profileManagers.remove(actor, params.profileId, params.userId);
   });
 
-  app.patch('/api/profiles/:profileId', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const body = parseInput(updateProfileSchema, request.body);
-    return { profile: await s.profiles.update(actor, profileId, body) };
+  route(app, profiles.revokeInvite, async ({ actor, params }) => {
+    await s.profileInvites.revoke(actor, params.profileId, params.inviteId);
   });
 
-  app.delete('/api/profiles/:profileId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const body = parseInput(deleteProfileSchema, request.body);
-    await s.profiles.delete(actor, profileId, body.confirmName);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/profiles/:profileId/managers', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    return s.profileManagers.list(actor, profileId);
-  });
-
-  app.post('/api/profiles/:profileId/managers', async (request, reply) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const body = parseInput(addProfileManagerSchema, request.body);
-    return reply
-      .status(201)
-      .send(await s.profileInvites.invite(actor, profileId, body.phoneNumber, body.relationship));
-  });
-
-  app.delete('/api/profiles/:profileId/managers/:userId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { profileId, userId } = parseInput(profileManagerParamsSchema, request.params);
-    await s.profileManagers.remove(actor, profileId, userId);
-    return reply.status(204).send();
-  });
-
-  app.delete('/api/profiles/:profileId/invites/:inviteId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { profileId, inviteId } = parseInput(profileInviteParamsSchema, request.params);
-    await s.profileInvites.revoke(actor, profileId, inviteId);
-    return reply.status(204).send();
-  });
-
-  app.get('/api/profiles/:profileId/subscriptions', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    return { subscriptions: await s.subscriptions.listForProfile(actor, profileId) };
-  });
-
-  app.get('/api/profiles/:profileId/activities', async (request) => {
-    const actor = requireActor(request);
-    const { profileId } = parseInput(profileParamsSchema, request.params);
-    const query = parseInput(activityPageQuerySchema, request.query);
-    return s.activities.list(actor, profileId, query);
-  });
+  route(app, profiles.activities, async ({ actor, params, query }) =>
+    s.activities.list(actor, params.profileId, query),
+  );
 }

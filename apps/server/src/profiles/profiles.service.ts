@@ -6,15 +6,42 @@ import type {
 } from '@rally/shared/profiles';
 import { fileUrl } from '@rally/shared/files';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import type { FilesService } from '../files/files.service.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { AppError, fieldError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import type { StoredFiles } from '../orgs/orgs.service.ts';
 import { can, type Action, type PolicyActor, type ProfileResource } from '../policy/policy.ts';
+import { insertInvite } from './profile-invites.repository.ts';
+import {
+  findManagedProfile,
+  findProfile,
+  listProfilesOfUser,
+  type ManagedProfileRow,
+} from './profiles.queries.ts';
 import * as repo from './profiles.repository.ts';
 
+/*
+ * Rules of profiles and their managers -> where they are enforced
+ * (DESIGN.md §2, docs/decisions/005, 009):
+ * - only a profile's managers (and global admins) see it; anyone else gets
+ *   404 -> ProfilesService.authorize, policy.ts canOnProfile
+ * - one `self` profile per user and one `self` manager per profile: unique
+ *   indexes (profile_managers_one_self_idx, ..._per_profile_idx) -> create (409)
+ * - deleting needs the exact name, is for its `self` manager (or a guardian
+ *   while it has no own login), and waits until no subscription is live
+ *   -> delete, policy.ts `profile:delete`
+ * - the last manager is never removed; a `self` manager only removes
+ *   themself; all under the profile's row lock -> profile-managers.service.ts remove
+ * - a removed manager loses live access (docs/decisions/007) and the
+ *   profile's feed is retired (docs/decisions/006) -> profile-managers.service.ts remove
+ * - invites to manage wait for consent and never tell who owns a phone
+ *   -> profile-invites.service.ts, db/invites.ts
+ * - accepting a `self` invite replaces a bare own profile, else makes a
+ *   guardian -> profile-invites.service.ts becomeManager, isBareProfile
+ */
+
 /** The API shape of a profile (`managedProfileSchema`, a superset of `profileSchema`). */
-export function presentProfile(p: repo.ManagedProfileRow): ManagedProfile {
+export function presentProfile(p: ManagedProfileRow): ManagedProfile {
   return {
     id: p.id,
     displayName: p.displayName,
@@ -23,6 +50,68 @@ export function presentProfile(p: repo.ManagedProfileRow): ManagedProfile {
     photoUrl: p.photoFileId ? fileUrl(p.photoFileId) : null,
     createdAt: p.createdAt.toISOString(),
   };
+}
+
+/**
+ * Keeps the own (`self`) profile of `userId` named `displayName`, in the
+ * caller's transaction: renames it, or on the first call (onboarding after
+ * the first sign-in) creates it with the user as its `self` manager. The
+ * profile row lock and the unique index keep concurrent calls safe.
+ * Returns the profile as the API shows it.
+ */
+export async function saveSelfProfile(
+  tx: Tx,
+  userId: string,
+  displayName: string,
+): Promise<ManagedProfile> {
+  const existing = await repo.findSelfProfileForUpdate(tx, userId);
+  if (existing) {
+    await repo.renameProfile(tx, existing.id, displayName);
+    return presentProfile({ ...existing, displayName });
+  }
+  const created = await repo.insertProfileWithManager(
+    tx,
+    { id: newId(), displayName },
+    userId,
+    'self',
+  );
+  return presentProfile(created);
+}
+
+/** A person staff enrol by name (`createSubscriptionSchema`'s `newProfile`), with their guardian's phone. */
+export interface NamedProfile {
+  displayName: string;
+  dateOfBirth: string | null;
+  /** E.164. */
+  guardianPhone: string;
+  invitedBy: string;
+  /** When (UTC): the profile's creation and the invite's. */
+  at: Date;
+}
+
+/**
+ * Creates the profile staff enrol by name, in the enrolment's transaction,
+ * with an invite for the guardian's phone: whether or not that phone has an
+ * account, its owner manages the profile only once they accept in the app
+ * (docs/decisions/009). Returns the profile row.
+ */
+export async function insertInvitedProfile(tx: Tx, named: NamedProfile) {
+  const profile = await repo.insertProfile(tx, {
+    id: newId(),
+    displayName: named.displayName,
+    dateOfBirth: named.dateOfBirth,
+    createdAt: named.at,
+    updatedAt: named.at,
+  });
+  await insertInvite(tx, {
+    id: newId(),
+    profileId: profile.id,
+    phoneNumber: named.guardianPhone,
+    relationship: 'guardian',
+    invitedBy: named.invitedBy,
+    createdAt: named.at,
+  });
+  return profile;
 }
 
 /** The policy's view of a profile as the actor manages it. */
@@ -42,7 +131,7 @@ const FORBIDDEN: Partial<Record<Action, string>> = {
 export class ProfilesService {
   constructor(
     private readonly db: Db,
-    private readonly files: FilesService,
+    private readonly files: StoredFiles,
   ) {}
 
   /**
@@ -54,10 +143,10 @@ export class ProfilesService {
     actor: PolicyActor,
     profileId: string,
     action: Action = 'profile:view',
-  ): Promise<repo.ManagedProfileRow> {
-    let profile = await repo.findManagedProfile(this.db, profileId, actor.userId);
+  ): Promise<ManagedProfileRow> {
+    let profile = await findManagedProfile(this.db, profileId, actor.userId);
     if (!profile && actor.isGlobalAdmin) {
-      const row = await repo.findProfile(this.db, profileId);
+      const row = await findProfile(this.db, profileId);
       if (row) profile = { ...row, relationship: 'guardian' };
     }
     const resource = profile && profileResource(profile);
@@ -72,7 +161,7 @@ export class ProfilesService {
 
   /** Profiles the actor manages, their own first. */
   async listMine(actor: PolicyActor): Promise<ManagedProfile[]> {
-    return (await repo.listProfilesOfUser(this.db, actor.userId)).map(presentProfile);
+    return (await listProfilesOfUser(this.db, actor.userId)).map(presentProfile);
   }
 
   /**
@@ -139,9 +228,11 @@ export class ProfilesService {
   async delete(actor: PolicyActor, profileId: string, confirmName: string): Promise<void> {
     const profile = await this.authorize(actor, profileId, 'profile:delete');
     if (confirmName.trim() !== profile.displayName) {
-      throw new AppError('validation_failed', 'Type the profile’s name exactly to confirm.', {
-        errors: [{ path: 'confirmName', message: `Type “${profile.displayName}” to confirm` }],
-      });
+      throw fieldError(
+        'confirmName',
+        `Type “${profile.displayName}” to confirm`,
+        'Type the profile’s name exactly to confirm.',
+      );
     }
     const storageKeys = await this.db.transaction(async (tx) => {
       if (!(await repo.lockProfile(tx, profileId))) throw notFound('This profile');

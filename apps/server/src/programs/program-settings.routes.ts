@@ -1,77 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { programParamsSchema } from '@rally/shared/common';
-import {
-  createFeePlanSchema,
-  feePlanParamsSchema,
-  programStaffParamsSchema,
-  setProgramStaffSchema,
-  updateFeePlanSchema,
-  updateProgramSchema,
-} from '@rally/shared/programs';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { ProgramSettingsService } from './program-settings.service.ts';
 
-/** Program settings routes (issue 3): details, archive/restore, fee plans, staff. */
-export function registerProgramSettingsRoutes(app: FastifyInstance, s: Services): void {
-  app.patch('/api/programs/:programId', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(updateProgramSchema, request.body);
-    return { program: await s.programSettings.update(actor, programId, body) };
-  });
+const { programs } = contract;
 
-  for (const [path, isArchived] of [
-    ['archive', true],
-    ['restore', false],
+/** Program settings routes (`contract.programs`): details, archive/restore, fee plans, staff. */
+export function registerProgramSettingsRoutes(
+  app: FastifyInstance,
+  s: { programSettings: ProgramSettingsService },
+): void {
+  route(app, programs.update, async ({ actor, params, body }) => ({
+    program: await s.programSettings.update(actor, params.programId, body),
+  }));
+
+  for (const [op, isArchived] of [
+    [programs.archive, true],
+    [programs.restore, false],
   ] as const) {
-    app.post(`/api/programs/:programId/${path}`, async (request) => {
-      const actor = requireActor(request);
-      const { programId } = parseInput(programParamsSchema, request.params);
-      return { program: await s.programSettings.setArchived(actor, programId, isArchived) };
-    });
+    route(app, op, async ({ actor, params }) => ({
+      program: await s.programSettings.setArchived(actor, params.programId, isArchived),
+    }));
   }
 
-  app.get('/api/programs/:programId/fee-plans', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return { feePlans: await s.programSettings.listFeePlans(actor, programId) };
+  route(app, programs.feePlans, async ({ actor, params }) => ({
+    feePlans: await s.programSettings.listFeePlans(actor, params.programId),
+  }));
+
+  route(app, programs.createFeePlan, async ({ actor, params, body }) => ({
+    feePlan: await s.programSettings.createFeePlan(actor, params.programId, body),
+  }));
+
+  route(app, programs.updateFeePlan, async ({ actor, params, body }) => ({
+    feePlan: await s.programSettings.updateFeePlan(actor, params.programId, params.planId, body),
+  }));
+
+  route(app, programs.staff, async ({ actor, params }) => ({
+    staff: await s.programSettings.listStaff(actor, params.programId),
+  }));
+
+  route(app, programs.setStaff, async ({ actor, params, body }) => {
+    await s.programSettings.setStaff(actor, params.programId, params.userId, body.role);
   });
 
-  app.post('/api/programs/:programId/fee-plans', async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(createFeePlanSchema, request.body);
-    return reply
-      .status(201)
-      .send({ feePlan: await s.programSettings.createFeePlan(actor, programId, body) });
-  });
-
-  app.patch('/api/programs/:programId/fee-plans/:planId', async (request) => {
-    const actor = requireActor(request);
-    const { programId, planId } = parseInput(feePlanParamsSchema, request.params);
-    const body = parseInput(updateFeePlanSchema, request.body);
-    return { feePlan: await s.programSettings.updateFeePlan(actor, programId, planId, body) };
-  });
-
-  app.get('/api/programs/:programId/staff', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return { staff: await s.programSettings.listStaff(actor, programId) };
-  });
-
-  app.put('/api/programs/:programId/staff/:userId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId, userId } = parseInput(programStaffParamsSchema, request.params);
-    const body = parseInput(setProgramStaffSchema, request.body);
-    await s.programSettings.setStaff(actor, programId, userId, body.role);
-    return reply.status(204).send();
-  });
-
-  app.delete('/api/programs/:programId/staff/:userId', async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId, userId } = parseInput(programStaffParamsSchema, request.params);
-    await s.programSettings.removeStaff(actor, programId, userId);
-    return reply.status(204).send();
+  route(app, programs.removeStaff, async ({ actor, params }) => {
+    await s.programSettings.removeStaff(actor, params.programId, params.userId);
   });
 }

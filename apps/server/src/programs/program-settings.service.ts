@@ -8,9 +8,9 @@ import type {
 } from '@rally/shared/programs';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { retireProgramFeeds } from '../feeds/feeds.repository.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { fieldError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import type { ProgramFeeds } from '../orgs/members.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './program-settings.repository.ts';
@@ -33,7 +33,7 @@ export function presentFeePlan(p: repo.FeePlanRow): FeePlan {
 }
 
 /**
- * Program settings (issue 3): details, capacity and join policy, fee plans,
+ * Program settings: details, capacity and join policy, fee plans,
  * staff, archive and restore. An archived program is read-only: every change
  * but restoring answers 403 (policy: `program:edit` needs an active program).
  */
@@ -41,6 +41,7 @@ export class ProgramSettingsService {
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramsService,
+    private readonly feeds: ProgramFeeds,
   ) {}
 
   /** Updates settings (program managers, org owners and admins). */
@@ -128,12 +129,10 @@ export class ProgramSettingsService {
   ): Promise<void> {
     const program = await this.programs.authorize(actor, programId, 'program:manage-staff');
     if (!(await repo.isOrgMember(this.db, program.orgId, userId))) {
-      throw new AppError(
-        'validation_failed',
+      throw fieldError(
+        'userId',
+        'Not a member of this organisation',
         'Only members of the organisation can be program staff. Invite them first.',
-        {
-          errors: [{ path: 'userId', message: 'Not a member of this organisation' }],
-        },
       );
     }
     await repo.upsertStaff(this.db, { programId, userId, orgId: program.orgId, role });
@@ -149,7 +148,7 @@ export class ProgramSettingsService {
       if (!(await repo.deleteStaff(tx, programId, userId))) throw notFound('This staff member');
       await publishAccessChanged(tx, [userId]);
       // The program's feed URL they could read stops working (docs/decisions/006).
-      await retireProgramFeeds(tx, { programId });
+      await this.feeds.retireProgramFeeds(tx, { programId });
     });
   }
 }

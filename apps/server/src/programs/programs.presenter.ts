@@ -1,5 +1,5 @@
 import type { Program } from '@rally/shared/programs';
-import type { ProgramRow } from './programs.repository.ts';
+import type { ProgramRow } from './programs.queries.ts';
 
 /** The API shape of a program (`programSchema`). */
 export function presentProgram(p: ProgramRow): Program {

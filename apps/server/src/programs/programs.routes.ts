@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { programParamsSchema } from '@rally/shared/common';
-import { requireActor } from '../http/auth-hook.ts';
-import { parseInput } from '../http/validate.ts';
-import type { Services } from '../http/services.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { OrgDetailService } from './org-detail.service.ts';
+import type { ProgramsService } from './programs.service.ts';
+
+const { orgs, programs } = contract;
 
 /**
- * `/api/programs/:programId` routes: the program and its public join page
- * (the one route here that answers signed-out callers). Events:
- * events/events.routes.ts; subscriptions: subscriptions.routes.ts.
+ * Program routes: the org page with its programs (`contract.orgs.get`,
+ * `GET /api/orgs/:orgId`), creating a program in an org
+ * (`contract.orgs.createProgram`), and `contract.programs.get`. Events:
+ * events/events.routes.ts; subscriptions and the public join page:
+ * subscriptions/subscriptions.routes.ts.
  */
-export function registerProgramRoutes(app: FastifyInstance, s: Services): void {
-  app.get('/api/programs/:programId', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return s.programs.get(actor, programId);
-  });
+export function registerProgramRoutes(
+  app: FastifyInstance,
+  s: { programs: ProgramsService; orgDetails: OrgDetailService },
+): void {
+  route(app, orgs.get, async ({ actor, params }) => s.orgDetails.get(actor, params.orgId));
 
-  app.get('/api/programs/:programId/public', async (request) => {
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return s.publicPrograms.get(request.actor, programId);
-  });
+  route(app, orgs.createProgram, async ({ actor, params, body }) => ({
+    program: await s.programs.create(actor, params.orgId, body),
+  }));
+
+  route(app, programs.get, async ({ actor, params }) => s.programs.get(actor, params.programId));
 }

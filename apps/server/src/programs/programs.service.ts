@@ -1,15 +1,37 @@
 import type { createProgramSchema, Program, ProgramDetail } from '@rally/shared/programs';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
-import { findOrgWithRole } from '../orgs/orgs.repository.ts';
+import { authorizeOrg } from '../orgs/orgs.service.ts';
 import { can, type Action, type PolicyActor, type ProgramResource } from '../policy/policy.ts';
 import { presentProgram } from './programs.presenter.ts';
-import * as repo from './programs.repository.ts';
+import * as queries from './programs.queries.ts';
+import { insertProgram } from './programs.repository.ts';
+
+/*
+ * Rules of programs -> where they are enforced (DESIGN.md §2,
+ * docs/decisions/002):
+ * - who may do what on a program -> policy.ts canOnProgram; not visible
+ *   answers 404, visible without the right 403 -> requireProgramAccess
+ * - visible to its org's members, its staff and its families (managers of a
+ *   profile with an active or paused subscription) -> programs.repository.ts
+ *   findProgramAccess, isFamilyIn
+ * - org owners and admins create programs -> ProgramsService.create
+ * - an archived program is read-only for everyone; only restoring is
+ *   allowed -> policy.ts ACTIVE_PROGRAM_ONLY, program-settings.service.ts setArchived
+ * - program staff are org members; removing one ends their live access and
+ *   retires the program's feeds -> program-settings.service.ts setStaff, removeStaff
+ * - fee plans are added and changed by its managers and the org's owners and
+ *   admins -> program-settings.service.ts
+ * - the public join page shows an active open/approval program to anyone,
+ *   signed out too -> public-program.service.ts, policy.ts `program:view-public`
+ * - the weekly pattern is shown only when the next four weeks follow one
+ *   -> weekly-pattern.ts
+ */
 
 /** The policy's view of a loaded program. */
-export function programResource(p: repo.ProgramStanding): ProgramResource {
+export function programResource(p: queries.ProgramStanding): ProgramResource {
   return {
     type: 'program',
     orgRole: p.orgRole,
@@ -28,7 +50,7 @@ export function programResource(p: repo.ProgramStanding): ProgramResource {
  * not visible (`program:view`, or `visibleIf`; DESIGN.md §2), 403
  * `forbidden` when visible but `action` is not allowed.
  */
-export function requireProgramAccess<P extends repo.ProgramStanding>(
+export function requireProgramAccess<P extends queries.ProgramStanding>(
   actor: PolicyActor,
   program: P | undefined,
   action: Action = 'program:view',
@@ -65,7 +87,7 @@ export class ProgramsService {
     action: Action = 'program:view',
     visibleIf: Action = 'program:view',
   ) {
-    const program = await repo.findProgramAccess(this.db, programId, actor.userId);
+    const program = await queries.findProgramAccess(this.db, programId, actor.userId);
     return requireProgramAccess(actor, program, action, visibleIf);
   }
 
@@ -75,16 +97,14 @@ export class ProgramsService {
     orgId: string,
     input: z.output<typeof createProgramSchema>,
   ): Promise<Program> {
-    const org = await findOrgWithRole(this.db, orgId, actor.userId);
-    const resource = { type: 'org' as const, orgRole: org?.role ?? null };
-    if (!org || !can(actor, 'org:view', resource)) throw notFound('This organisation');
-    if (!can(actor, 'org:create-program', resource)) {
-      throw new AppError(
-        'forbidden',
-        'Only owners and admins of the organisation can create programs.',
-      );
-    }
-    const row = await repo.insertProgram(this.db, {
+    const { org } = await authorizeOrg(
+      this.db,
+      actor,
+      orgId,
+      'org:create-program',
+      'Only owners and admins of the organisation can create programs.',
+    );
+    const row = await insertProgram(this.db, {
       id: newId(),
       orgId,
       name: input.name,

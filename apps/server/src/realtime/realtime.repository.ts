@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { conversations, events, profileManagers, sessions, users } from '../db/schema/index.ts';
+import { conversations, events, sessions, users } from '../db/schema/index.ts';
 
 /** The PostgreSQL channel every Rally instance LISTENs on (docs/decisions/007). */
 export const REALTIME_CHANNEL = 'rally_realtime';
@@ -67,13 +67,4 @@ export async function findConversationParties(
     .from(conversations)
     .where(eq(conversations.id, conversationId));
   return row;
-}
-
-/** Users who manage profile `profileId` (their access changes with the profile's subscriptions). */
-export async function managersOfProfile(db: Db | Tx, profileId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: profileManagers.userId })
-    .from(profileManagers)
-    .where(eq(profileManagers.profileId, profileId));
-  return rows.map((r) => r.userId);
 }

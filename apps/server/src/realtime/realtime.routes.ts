@@ -1,14 +1,16 @@
 import websocket from '@fastify/websocket';
-import { REALTIME_PATH } from '@rally/shared/realtime';
+import { contract } from '@rally/shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import type { Services } from '../http/services.ts';
-import { replayConversation } from './conversation-replay.ts';
+import { socketRoute } from '../http/contract-routes.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { SocketActor } from './connection.ts';
+import { replayConversation, type ConversationChanges } from './conversation-replay.ts';
 import type { PgBus } from './pg-bus.ts';
 import { CLOSE_SERVICE_RESTART, RealtimeHub } from './realtime-hub.ts';
-import { TopicAccess } from './topic-access.ts';
+import { TopicAccess, type TopicChecks } from './topic-access.ts';
 
 /** Largest WebSocket frame the server accepts at all (bigger: the socket is closed, 1009). */
 const MAX_WS_PAYLOAD_BYTES = 64 * 1024;
@@ -33,16 +35,28 @@ export function listenConnectionOf(db: Db): pg.ClientConfig {
 }
 
 /**
- * The hub of one app instance: topic access through the app's programs and
- * profiles services, `auth` frames through its auth service, and
- * conversation replays (docs/decisions/007).
+ * What the hub uses of the areas above realtime, handed in by app.ts
+ * (realtime imports none of them, docs/architecture.md): the clock, the auth
+ * service (`auth` frames), the access checks of topics, and the
+ * conversations area's resync query (`ThreadsService`).
  */
-export function createRealtimeHub(db: Db, services: Services, logger: Logger): RealtimeHub {
+export interface HubServices extends TopicChecks {
+  clock: Clock;
+  auth: { authenticate(token: string): Promise<SocketActor | null> };
+  threads: ConversationChanges;
+}
+
+/**
+ * The hub of one app instance: topic access through the programs and
+ * profiles services and the roster, `auth` frames through the auth service,
+ * and conversation replays (docs/decisions/007).
+ */
+export function createRealtimeHub(db: Db, services: HubServices, logger: Logger): RealtimeHub {
   return new RealtimeHub({
     db,
     clock: services.clock,
     logger,
-    access: new TopicAccess(db, services.programs, services.profiles),
+    access: new TopicAccess(db, services),
     authenticate: (token) => services.auth.authenticate(token),
     replay: (conversationId, cursor) =>
       replayConversation(services.threads, conversationId, cursor),
@@ -50,7 +64,8 @@ export function createRealtimeHub(db: Db, services: Services, logger: Logger): R
 }
 
 /**
- * `GET /api/realtime` (WebSocket, DESIGN.md §4, docs/decisions/007): the
+ * `GET /api/realtime` (`contract.realtime.connect`; WebSocket, DESIGN.md §4,
+ * docs/decisions/007): the
  * upgrade request is signed in by the session cookie or a Bearer header (the
  * auth hook); the socket is handed to the hub. An upgrade carrying the
  * cookie from a page of another origin was already refused with 403 by the
@@ -78,7 +93,7 @@ export async function registerRealtimeRoutes(
   app.addHook('onClose', async () => {
     await bus.stop();
   });
-  app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
+  socketRoute(app, contract.realtime.connect, (socket, request) => {
     hub.accept(socket, request.actor);
   });
 }

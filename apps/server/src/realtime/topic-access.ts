@@ -1,11 +1,24 @@
 import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
-import { managesProfileOnRoster } from '../attendance/roster.repository.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
-import type { PolicyActor } from '../policy/policy.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
-import type { ProgramsService } from '../programs/programs.service.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Action, PolicyActor } from '../policy/policy.ts';
 import * as repo from './realtime.repository.ts';
+
+/**
+ * The access checks of the areas above realtime that topic access reuses.
+ * Realtime is a sink every area publishes into, so it imports none of them:
+ * app.ts hands them in (docs/architecture.md).
+ */
+export interface TopicChecks {
+  /** `ProgramsService.authorize`: throws 404/403 unless `actor` may do `action` on the program. */
+  programs: {
+    authorize(actor: PolicyActor, programId: string, action?: Action): Promise<unknown>;
+  };
+  /** `ProfilesService.authorize`: throws 404 unless `actor` may see the profile. */
+  profiles: { authorize(actor: PolicyActor, profileId: string): Promise<unknown> };
+  /** attendance.queries.ts `managesProfileOnRoster`: whether a profile `userId` manages is on the event's roster. */
+  managesProfileOnRoster(db: Db, eventId: string, userId: string): Promise<boolean>;
+}
 
 /**
  * Who may follow which realtime topic (docs/decisions/007), decided with the
@@ -22,8 +35,7 @@ import * as repo from './realtime.repository.ts';
 export class TopicAccess {
   constructor(
     private readonly db: Db,
-    private readonly programs: ProgramsService,
-    private readonly profiles: ProfilesService,
+    private readonly checks: TopicChecks,
   ) {}
 
   /**
@@ -42,9 +54,9 @@ export class TopicAccess {
       case 'user':
         return id === actor.userId;
       case 'program':
-        return allowed(() => this.programs.authorize(actor, id));
+        return allowed(() => this.checks.programs.authorize(actor, id));
       case 'profile':
-        return allowed(() => this.profiles.authorize(actor, id));
+        return allowed(() => this.checks.profiles.authorize(actor, id));
       case 'event':
         return this.canFollowEvent(actor, id);
       case 'conversation':
@@ -63,23 +75,23 @@ export class TopicAccess {
   async seesStaffEvents(actor: PolicyActor | null, topic: Topic): Promise<boolean> {
     if (!actor || !topic.startsWith('program:')) return false;
     const programId = topic.slice('program:'.length);
-    return allowed(() => this.programs.authorize(actor, programId, 'program:view-roster'));
+    return allowed(() => this.checks.programs.authorize(actor, programId, 'program:view-roster'));
   }
 
   private async canFollowEvent(actor: PolicyActor, eventId: string): Promise<boolean> {
     const programId = await repo.findEventProgramId(this.db, eventId);
     if (!programId) return false;
-    if (await allowed(() => this.programs.authorize(actor, programId))) return true;
-    return managesProfileOnRoster(this.db, eventId, actor.userId);
+    if (await allowed(() => this.checks.programs.authorize(actor, programId))) return true;
+    return this.checks.managesProfileOnRoster(this.db, eventId, actor.userId);
   }
 
   private async canFollowConversation(actor: PolicyActor, conversationId: string) {
     const parties = await repo.findConversationParties(this.db, conversationId);
     if (!parties) return false;
     const isStaffSide = await allowed(() =>
-      this.programs.authorize(actor, parties.programId, 'program:view-roster'),
+      this.checks.programs.authorize(actor, parties.programId, 'program:view-roster'),
     );
-    return isStaffSide || allowed(() => this.profiles.authorize(actor, parties.profileId));
+    return isStaffSide || allowed(() => this.checks.profiles.authorize(actor, parties.profileId));
   }
 }
 

@@ -3,7 +3,7 @@ import { AdminService } from '../admin/admin.service.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { loadConfig } from '../lib/env.ts';
 
 // `npm run admin -- grant|revoke <phone>`: makes a phone number a global

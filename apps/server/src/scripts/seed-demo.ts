@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { upsertUserByPhone } from '../auth/auth.repository.ts';
+import { upsertUserByPhone } from '../auth/auth.service.ts';
 import { loadConfig } from '../lib/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { orgs } from '../db/schema/index.ts';
-import { createServices } from '../http/services.ts';
+import { createServices } from '../services.ts';
 import { PgBus } from '../realtime/pg-bus.ts';
 import { ConsoleSmsProvider } from '../auth/sms.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -14,9 +14,9 @@ import { newId } from '../lib/ids.ts';
 import type { EventForm } from '../events/event-form.ts';
 
 // `npm run seed:demo`: a demo organisation with 2 programs, weekly training
-// series (issue 5), 3 weeks of matches and 6 profiles (2 children with a
+// series (docs/decisions/006), 3 weeks of matches and 6 profiles (2 children with a
 // guardian), on the same database `npm start` uses.
-// Issue 4: fee plans, a UPI payee, an approved child with dues part-paid, a
+// Families (docs/decisions/005): fee plans, a UPI payee, an approved child with dues part-paid, a
 // request waiting for the coach, and adults who joined an open program.
 
 const DEMO_SLUG = 'rally-demo-academy';
@@ -170,7 +170,7 @@ async function seedWith(
   }
   await s.enrolment.create(coach, fitness.id, { profileId: coach.selfProfileId });
 
-  // The regular sessions are weekly series (issue 5): stored through the 180-day horizon.
+  // The regular sessions are weekly series (docs/decisions/006): stored through the 180-day horizon.
   const monday = today.toISODate();
   const tuesday = today.plus({ days: 1 }).toISODate();
   await s.events.create(coach, football.id, {

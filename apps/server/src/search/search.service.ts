@@ -4,7 +4,7 @@ import type { PolicyActor } from '../policy/policy.ts';
 import * as repo from './search.repository.ts';
 
 /**
- * The command palette's search (issue 3; SPEC.md §7 "search service"):
+ * The command palette's search (SPEC.md §7 "search service"):
  * orgs, programs, profiles and events the actor may see, by PostgreSQL
  * full-text search and pg_trgm similarity. At most 20 results, best first.
  */

@@ -6,9 +6,9 @@ import type {
   UpiPayment,
 } from '@rally/shared/subscriptions';
 import type { z } from 'zod';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivity } from '../activities/activities.service.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, fieldError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { PolicyActor } from '../policy/policy.ts';
@@ -20,7 +20,7 @@ import { presentDues, presentDuesEntry } from './subscriptions.presenter.ts';
 import * as repo from './subscriptions.repository.ts';
 
 /**
- * The UPI payment request for what is owed (issue 4), or null when the org
+ * The UPI payment request for what is owed (docs/decisions/005), or null when the org
  * has no payee VPA, the dues are not in INR (UPI is INR only) or nothing is
  * owed. The payee name defaults to the org's name; the note names the
  * program and the profile.
@@ -53,14 +53,8 @@ type Line =
   | { kind: 'payment'; input: z.output<typeof recordPaymentSchema> }
   | { kind: 'charge'; input: z.output<typeof addChargeSchema> };
 
-function badCurrency(message: string): AppError {
-  return new AppError('validation_failed', `currency: ${message}`, {
-    errors: [{ path: 'currency', message }],
-  });
-}
-
 /**
- * The dues ledger (issue 4): staff record payments (cash, UPI, bank
+ * The dues ledger (docs/decisions/005): staff record payments (cash, UPI, bank
  * transfer) and add charges; families and staff read the balance on the
  * subscription page. Amounts are integer minor units; a subscription's
  * ledger has one currency (its plan's, or the first line's).
@@ -118,10 +112,11 @@ export class DuesService {
       const s = await repo.lockSubscription(tx, programId, subscriptionId);
       if (!s) throw notFound('This subscription');
       if (s.currency && input.currency && input.currency !== s.currency) {
-        throw badCurrency(`This subscription’s dues are in ${s.currency}`);
+        throw fieldError('currency', `This subscription’s dues are in ${s.currency}`);
       }
       const currency = s.currency ?? input.currency;
-      if (!currency) throw badCurrency('Give the currency: this subscription has no plan yet');
+      if (!currency)
+        throw fieldError('currency', 'Give the currency: this subscription has no plan yet');
       if (!s.currency) await repo.updateSubscription(tx, s.id, { currency }, now);
       const created = await insertDuesEntry(tx, {
         id: newId(),

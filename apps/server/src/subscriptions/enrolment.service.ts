@@ -2,16 +2,20 @@ import type { createSubscriptionSchema, SubscriptionSummary } from '@rally/share
 import type { z } from 'zod';
 import { toE164 } from '../auth/phone.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, fieldError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
-import { insertInvite } from '../profiles/profile-invites.repository.ts';
-import { insertProfile } from '../profiles/profiles.repository.ts';
-import { isUniqueViolation, type ProfilesService } from '../profiles/profiles.service.ts';
-import { findProgramAccess, type ProgramAccess } from '../programs/programs.repository.ts';
+import {
+  insertInvitedProfile,
+  isUniqueViolation,
+  type ProfilesService,
+} from '../profiles/profiles.service.ts';
+import { findProgramAccess, type ProgramAccess } from '../programs/programs.queries.ts';
 import { programResource } from '../programs/programs.service.ts';
 import { placeNewSubscription } from './subscription-lifecycle.ts';
 import { chargeOnActivation, recordStep, todayIn } from './subscription-steps.ts';
@@ -27,14 +31,8 @@ type Enrollee =
   | { kind: 'existing'; profileId: string; displayName: string }
   | { kind: 'new'; profile: NewEnrollee; guardianPhone: string };
 
-function badPlan(message: string): AppError {
-  return new AppError('validation_failed', `planId: ${message}`, {
-    errors: [{ path: 'planId', message }],
-  });
-}
-
 /**
- * Joining and enrolling (issue 4; DESIGN.md §2; docs/decisions/005): who may
+ * Joining and enrolling (DESIGN.md §2; docs/decisions/005): who may
  * join which program, where a new subscription lands (active, pending,
  * waitlisted) under the program's row lock, and the plan's charge, history
  * and timeline written in the same transaction.
@@ -125,11 +123,11 @@ export class EnrolmentService {
   ) {
     if (planId) {
       const plan = await repo.findActivePlan(this.db, programId, planId);
-      if (!plan) throw badPlan('Choose one of this program’s active fee plans');
+      if (!plan) throw fieldError('planId', 'Choose one of this program’s active fee plans');
       return plan;
     }
     if (!asStaff && (await repo.hasActivePlans(this.db, programId))) {
-      throw badPlan('Choose a fee plan');
+      throw fieldError('planId', 'Choose a fee plan');
     }
     return undefined;
   }
@@ -188,7 +186,13 @@ export class EnrolmentService {
     const profile =
       enrollee.kind === 'existing'
         ? { id: enrollee.profileId, displayName: enrollee.displayName }
-        : await this.insertEnrollee(tx, enrollee, actor, now);
+        : await insertInvitedProfile(tx, {
+            displayName: enrollee.profile.displayName,
+            dateOfBirth: enrollee.profile.dateOfBirth ?? null,
+            guardianPhone: enrollee.guardianPhone,
+            invitedBy: actor.userId,
+            at: now,
+          });
     const existing = await repo.findLive(tx, programId, profile.id);
     if (existing) throw alreadyThere(profile.displayName, program.name, existing.status);
     const [taken, waitlist] = await Promise.all([
@@ -240,36 +244,6 @@ export class EnrolmentService {
       notices,
     });
     return row.id;
-  }
-
-  /**
-   * Creates the profile staff enrol by name, in the enrolment's transaction,
-   * with an invite for the guardian's phone: whether or not that phone has
-   * an account, its owner manages the profile only once they accept in the
-   * app (docs/decisions/009).
-   */
-  private async insertEnrollee(
-    tx: Tx,
-    enrollee: Extract<Enrollee, { kind: 'new' }>,
-    actor: PolicyActor,
-    now: Date,
-  ) {
-    const profile = await insertProfile(tx, {
-      id: newId(),
-      displayName: enrollee.profile.displayName,
-      dateOfBirth: enrollee.profile.dateOfBirth ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertInvite(tx, {
-      id: newId(),
-      profileId: profile.id,
-      phoneNumber: enrollee.guardianPhone,
-      relationship: 'guardian',
-      invitedBy: actor.userId,
-      createdAt: now,
-    });
-    return profile;
   }
 
   private async summary(subscriptionId: string): Promise<SubscriptionSummary> {

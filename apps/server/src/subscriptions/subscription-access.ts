@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { can, type PolicyActor, type SubscriptionResource } from '../policy/policy.ts';
-import { findProgramAccess, type ProgramAccess } from '../programs/programs.repository.ts';
+import { findProgramAccess, type ProgramAccess } from '../programs/programs.queries.ts';
 import { programResource } from '../programs/programs.service.ts';
 import type { ActingRole } from './subscription-lifecycle.ts';
 import * as repo from './subscriptions.repository.ts';

@@ -20,7 +20,7 @@ export interface TransitionRule {
 }
 
 /**
- * The subscription lifecycle (issue 4; docs/decisions/005), the one table
+ * The subscription lifecycle (docs/decisions/005), the one table
  * every status change goes through. Any (action, status) pair not listed
  * answers 409 with {@link transitionConflict}'s message. `cancelled`,
  * `rejected` and `expired` are final: joining again makes a new subscription.

@@ -1,12 +1,14 @@
 import type { ActivityKind } from '@rally/shared/activities';
 import type { SubscriptionHistoryAction } from '@rally/shared/subscriptions';
 import { DateTime } from 'luxon';
-import { insertActivity } from '../activities/activities.repository.ts';
+import { insertActivity } from '../activities/activities.service.ts';
 import type { Tx } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
-import { noticeEnrolmentStep } from '../notifications/enrolment-notices.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { noticeEnrolmentStep } from './enrolment-notices.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import { insertDuesEntry } from './dues.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 
@@ -52,7 +54,7 @@ export interface Step {
 /**
  * Records a step in the caller's transaction: a subscription history entry,
  * the step's notifications when `step.notices` is given, and, for the steps
- * families care about, an entry on the profile's timeline (issue 4: written
+ * families care about, an entry on the profile's timeline (written
  * by the action itself, so all exist exactly when it committed).
  */
 export async function recordStep(tx: Tx, step: Step): Promise<void> {
@@ -96,7 +98,7 @@ export async function recordStep(tx: Tx, step: Step): Promise<void> {
 
 /**
  * The plan's charge when a subscription becomes active for the first time
- * (issue 4: "charges from the plan, created when the subscription
+ * ("charges from the plan, created when the subscription
  * activates"): its copied price in minor units, dated `today`. Nothing for a
  * subscription without a priced plan; never twice (unique activation index).
  * Returns the amount charged (0 when nothing was).

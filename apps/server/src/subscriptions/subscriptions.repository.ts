@@ -17,7 +17,7 @@ import { newId } from '../lib/ids.ts';
 /** A subscription row. */
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
-/** A subscription with program and profile names (issue 2 shape). */
+/** A subscription with program and profile names (`subscriptionSchema`'s shape). */
 export type SubscriptionRow = SubscriptionRecord & {
   programName: string;
   profileName: string;

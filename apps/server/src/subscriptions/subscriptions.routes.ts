@@ -1,105 +1,91 @@
 import type { FastifyInstance } from 'fastify';
-import { programParamsSchema } from '@rally/shared/common';
-import {
-  addChargeSchema,
-  createSubscriptionSchema,
-  promoteSchema,
-  recordPaymentSchema,
-  subscriptionListQuerySchema,
-  subscriptionParamsSchema,
-  subscriptionTransitionSchema,
-  updateSubscriptionSchema,
-  waitlistOrderSchema,
-} from '@rally/shared/subscriptions';
-import { requireActor } from '../http/auth-hook.ts';
-import type { Services } from '../http/services.ts';
-import { parseInput } from '../http/validate.ts';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { DuesService } from './dues.service.ts';
+import type { EnrolmentService } from './enrolment.service.ts';
+import type { PublicProgramService } from './public-program.service.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
+import type { TransitionsService } from './transitions.service.ts';
+
+const { programs, profiles, subscriptions } = contract;
+
+/** The services the subscription routes call. */
+interface SubscriptionRouteServices {
+  subscriptions: SubscriptionsService;
+  enrolment: EnrolmentService;
+  transitions: TransitionsService;
+  dues: DuesService;
+  publicPrograms: PublicProgramService;
+}
 
 /**
- * Subscription routes (issue 4; docs/api.md "Issue 4"): a program's
- * subscriptions (list, join or enrol), one subscription (page, edit,
- * transitions, payments, charges), and the program's waitlist.
+ * Subscription routes (`contract.subscriptions`, docs/decisions/005): a
+ * program's public join page (`contract.programs.publicPage`, the one route
+ * here that answers signed-out callers), a program's subscriptions (list,
+ * join or enrol), a profile's subscriptions (`contract.profiles.subscriptions`),
+ * one subscription (page, edit, transitions, payments, charges), and the
+ * program's waitlist.
  */
-export function registerSubscriptionRoutes(app: FastifyInstance, s: Services): void {
-  const base = '/api/programs/:programId/subscriptions';
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  s: SubscriptionRouteServices,
+): void {
+  route(app, programs.publicPage, async ({ actor, params }) =>
+    s.publicPrograms.get(actor, params.programId),
+  );
 
-  app.get(base, async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const query = parseInput(subscriptionListQuerySchema, request.query);
-    return { subscriptions: await s.subscriptions.listForProgram(actor, programId, query) };
-  });
+  route(app, profiles.subscriptions, async ({ actor, params }) => ({
+    subscriptions: await s.subscriptions.listForProfile(actor, params.profileId),
+  }));
 
-  app.post(base, async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(createSubscriptionSchema, request.body);
-    return reply
-      .status(201)
-      .send({ subscription: await s.enrolment.create(actor, programId, body) });
-  });
+  route(app, subscriptions.list, async ({ actor, params, query }) => ({
+    subscriptions: await s.subscriptions.listForProgram(actor, params.programId, query),
+  }));
 
-  app.get(`${base}/:subscriptionId`, async (request) => {
-    const actor = requireActor(request);
-    const { programId, subscriptionId } = parseInput(subscriptionParamsSchema, request.params);
-    return s.subscriptions.get(actor, programId, subscriptionId);
-  });
+  route(app, subscriptions.create, async ({ actor, params, body }) => ({
+    subscription: await s.enrolment.create(actor, params.programId, body),
+  }));
 
-  app.patch(`${base}/:subscriptionId`, async (request) => {
-    const actor = requireActor(request);
-    const { programId, subscriptionId } = parseInput(subscriptionParamsSchema, request.params);
-    const body = parseInput(updateSubscriptionSchema, request.body);
-    return { subscription: await s.subscriptions.update(actor, programId, subscriptionId, body) };
-  });
+  route(app, subscriptions.get, async ({ actor, params }) =>
+    s.subscriptions.get(actor, params.programId, params.subscriptionId),
+  );
 
-  app.post(`${base}/:subscriptionId/transitions`, async (request) => {
-    const actor = requireActor(request);
-    const { programId, subscriptionId } = parseInput(subscriptionParamsSchema, request.params);
-    const body = parseInput(subscriptionTransitionSchema, request.body);
-    return {
-      subscription: await s.transitions.transition(
-        actor,
-        programId,
-        subscriptionId,
-        body.action,
-        body.note,
-      ),
-    };
-  });
+  route(app, subscriptions.update, async ({ actor, params, body }) => ({
+    subscription: await s.subscriptions.update(
+      actor,
+      params.programId,
+      params.subscriptionId,
+      body,
+    ),
+  }));
 
-  app.post(`${base}/:subscriptionId/payments`, async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId, subscriptionId } = parseInput(subscriptionParamsSchema, request.params);
-    const body = parseInput(recordPaymentSchema, request.body);
-    return reply
-      .status(201)
-      .send(await s.dues.recordPayment(actor, programId, subscriptionId, body));
-  });
+  route(app, subscriptions.transition, async ({ actor, params, body }) => ({
+    subscription: await s.transitions.transition(
+      actor,
+      params.programId,
+      params.subscriptionId,
+      body.action,
+      body.note,
+    ),
+  }));
 
-  app.post(`${base}/:subscriptionId/charges`, async (request, reply) => {
-    const actor = requireActor(request);
-    const { programId, subscriptionId } = parseInput(subscriptionParamsSchema, request.params);
-    const body = parseInput(addChargeSchema, request.body);
-    return reply.status(201).send(await s.dues.addCharge(actor, programId, subscriptionId, body));
-  });
+  route(app, subscriptions.recordPayment, async ({ actor, params, body }) =>
+    s.dues.recordPayment(actor, params.programId, params.subscriptionId, body),
+  );
 
-  app.get('/api/programs/:programId/waitlist', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    return { waitlist: await s.transitions.waitlist(actor, programId) };
-  });
+  route(app, subscriptions.addCharge, async ({ actor, params, body }) =>
+    s.dues.addCharge(actor, params.programId, params.subscriptionId, body),
+  );
 
-  app.put('/api/programs/:programId/waitlist', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(waitlistOrderSchema, request.body);
-    return { waitlist: await s.transitions.reorder(actor, programId, body.subscriptionIds) };
-  });
+  route(app, subscriptions.waitlist, async ({ actor, params }) => ({
+    waitlist: await s.transitions.waitlist(actor, params.programId),
+  }));
 
-  app.post('/api/programs/:programId/waitlist/promote', async (request) => {
-    const actor = requireActor(request);
-    const { programId } = parseInput(programParamsSchema, request.params);
-    const body = parseInput(promoteSchema, request.body);
-    return { subscription: await s.transitions.promote(actor, programId, body.subscriptionId) };
-  });
+  route(app, subscriptions.reorderWaitlist, async ({ actor, params, body }) => ({
+    waitlist: await s.transitions.reorder(actor, params.programId, body.subscriptionIds),
+  }));
+
+  route(app, subscriptions.promote, async ({ actor, params, body }) => ({
+    subscription: await s.transitions.promote(actor, params.programId, body.subscriptionId),
+  }));
 }

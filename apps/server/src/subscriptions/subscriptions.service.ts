@@ -6,7 +6,7 @@ import type {
 } from '@rally/shared/subscriptions';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, fieldError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -21,19 +21,41 @@ import * as repo from './subscriptions.repository.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { subscriptionChanged } from '../realtime/realtime-events.ts';
 
-function badPlan(message: string): AppError {
-  return new AppError('validation_failed', `planId: ${message}`, {
-    errors: [{ path: 'planId', message }],
-  });
-}
+/*
+ * Rules of subscriptions -> where they are enforced (DESIGN.md §2,
+ * docs/decisions/005):
+ * - a subscription is seen by the program's staff and the profile's
+ *   managers; anyone else gets 404 -> subscription-access.ts authorizeSubscription
+ * - families join an active open/approval program; staff enrol profiles
+ *   they manage, known to the org, or a new person by guardian phone
+ *   -> enrolment.service.ts
+ * - a new subscription is active, pending or waitlisted, never ahead of
+ *   those waiting -> subscription-lifecycle.ts placeNewSubscription
+ * - places taken = active + paused; capacity and ranks are decided under the
+ *   program's row lock -> subscriptions.repository.ts lockProgram, placesTaken
+ * - one live subscription per profile and program: unique index
+ *   subscriptions_one_live_idx
+ * - the lifecycle (who moves which status where; final states)
+ *   -> subscription-lifecycle.ts TRANSITIONS, transitions.service.ts
+ * - history, timeline and notifications with every step, in its
+ *   transaction -> subscription-steps.ts recordStep
+ * - the plan's charge on first activation, never twice
+ *   -> subscription-steps.ts chargeOnActivation (dues_entries_one_activation_idx)
+ * - dues in integer minor units, one currency per ledger; a UPI request for
+ *   an INR balance -> dues.ts, dues.service.ts, upi.ts
+ * - plan and date edits only while live -> SubscriptionsService.update
+ * - session packs are drawn by attendance marks -> draw-sessions.command.ts
+ * - an ended subscription gives back its answers to events to come
+ *   (docs/decisions/006) -> transitions.service.ts, RsvpService.releaseFutureAnswers
+ */
 
 /**
- * Subscriptions (issue 4; docs/decisions/005): the program's list with
+ * Subscriptions (docs/decisions/005): the program's list with
  * filters, the family's list, the subscription page, and staff edits of plan
  * and dates. Joining and enrolling live in `EnrolmentService`; lifecycle
  * transitions and the waitlist in `TransitionsService`; dues in
  * `DuesService`; session packs are drawn by attendance marks
- * (session-packs.repository.ts).
+ * (draw-sessions.command.ts).
  */
 export class SubscriptionsService {
   constructor(
@@ -162,7 +184,8 @@ export class SubscriptionsService {
     programName: string,
   ): Promise<repo.SubscriptionRecord> {
     const plan = planId ? await repo.findActivePlan(tx, s.programId, planId) : undefined;
-    if (planId && !plan) throw badPlan('Choose one of this program’s active fee plans');
+    if (planId && !plan)
+      throw fieldError('planId', 'Choose one of this program’s active fee plans');
     const hasLedger = await hasDuesEntries(tx, s.id);
     if (plan && hasLedger && s.currency && plan.currency !== s.currency) {
       throw new AppError(
@@ -205,13 +228,7 @@ export class SubscriptionsService {
     const startsOn = patch.startsOn ?? s.startsOn;
     const endsOn = patch.endsOn === undefined ? s.endsOn : patch.endsOn;
     if (endsOn !== null && endsOn < startsOn) {
-      throw new AppError(
-        'validation_failed',
-        'endsOn: The end date cannot be before the start date.',
-        {
-          errors: [{ path: 'endsOn', message: 'The end date cannot be before the start date' }],
-        },
-      );
+      throw fieldError('endsOn', 'The end date cannot be before the start date');
     }
     const next = await repo.updateSubscription(tx, s.id, { startsOn, endsOn }, now);
     await recordStep(tx, {

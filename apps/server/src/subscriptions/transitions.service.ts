@@ -1,10 +1,11 @@
 import type { SubscriptionAction, SubscriptionSummary } from '@rally/shared/subscriptions';
-import type { RsvpService } from '../attendance/rsvp.service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { NotificationRow } from '../notifications/notifications.repository.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type {
+  NotificationRow,
+  NotificationsService,
+} from '../notifications/notifications.service.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
@@ -13,7 +14,7 @@ import {
   publishAccessChanged,
   subscriptionChanged,
 } from '../realtime/realtime-events.ts';
-import { managersOfProfile } from '../realtime/realtime.repository.ts';
+import { managersOfProfile } from '../profiles/profiles.queries.ts';
 import { authorizeSubscription } from './subscription-access.ts';
 import {
   mayPerform,
@@ -39,7 +40,7 @@ interface Apply {
 }
 
 /**
- * The subscription lifecycle and the waitlist (issue 4; docs/decisions/005).
+ * The subscription lifecycle and the waitlist (docs/decisions/005).
  * Every status change goes through {@link TRANSITIONS} inside a transaction
  * that holds the program's row lock (capacity is decided on committed data)
  * and the subscription's, and records history, timeline and — on first
@@ -52,8 +53,10 @@ export class TransitionsService {
     private readonly clock: Clock,
     private readonly realtime: RealtimePublisher,
     private readonly notifications: NotificationsService,
-    /** Takes back an ended subscription's answers to upcoming events. */
-    private readonly rsvp: Pick<RsvpService, 'releaseFutureAnswers'>,
+    /** `RsvpService` (attendance sits above subscriptions): takes back an ended subscription's answers. */
+    private readonly rsvp: {
+      releaseFutureAnswers(profileId: string, programId: string): Promise<void>;
+    },
   ) {}
 
   /**

@@ -42,7 +42,7 @@ export interface CalendarFeedSectionProps {
 }
 
 /**
- * "Subscribe in your calendar app" (issue 5): a private feed address to copy,
+ * "Subscribe in your calendar app" (docs/decisions/006): a private feed address to copy,
  * open in Apple Calendar / Outlook (`webcal://`) or add to Google Calendar,
  * a warning that anyone with the link sees the events, and "Get a new link"
  * (after a confirmation: the old link stops working). Until a feed exists,

@@ -1,10 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerFieldErrors } from '../lib/form-errors';
 import { useUpdateAccount, type UpdateAccountResponse } from '../lib/auth';
-import { hasErrors, validateWithSchema } from '../lib/schema-validation';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { ErrorAlert } from './error-alert';
 
 const loadSchema = () =>
@@ -28,31 +25,16 @@ export interface DisplayNameFormProps {
 export function DisplayNameForm({ initialName = '', submitLabel, onSaved }: DisplayNameFormProps) {
   const { t } = useTranslation();
   const updateAccount = useUpdateAccount();
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
+  const { form, formProps, formError } = useSchemaForm({
     initialValues: { displayName: initialName },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const errors = await validateWithSchema(loadSchema, values);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    updateAccount.mutate(
-      { displayName: values.displayName.trim() },
-      {
-        onSuccess: (answer) => onSaved?.(answer),
-        onError: (error) => {
-          if (!applyServerFieldErrors(form, error, ['displayName'])) setFormError(error);
-        },
-      },
-    );
+    toBody: (values) => ({ displayName: values.displayName.trim() }),
+    loadSchema,
+    mutation: updateAccount,
+    onSuccess: (answer) => onSaved?.(answer),
   });
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+    <form {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t('account.yourName')}

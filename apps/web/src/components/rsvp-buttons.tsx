@@ -51,7 +51,7 @@ export interface RsvpButtonsProps {
 }
 
 /**
- * A profile's "Going / Maybe / Can't go" buttons (issue 5): the current
+ * A profile's "Going / Maybe / Can't go" buttons (docs/decisions/006): the current
  * answer is pressed (`aria-pressed`), a line says where things stand
  * ("Kabir is 3rd on the waitlist", announced politely after a change), and
  * after the deadline or on a cancelled event the buttons are disabled with

@@ -83,7 +83,7 @@ export interface FlushReport {
   rejected: number;
 }
 
-/** Retry period while entries wait: 15 s (issue 5, docs/decisions/006). */
+/** Retry period while entries wait: 15 s (docs/decisions/006). */
 export const OUTBOX_RETRY_INTERVAL_MS = 15_000;
 const DEFAULT_MAX_BATCH = 500;
 
@@ -115,7 +115,8 @@ function browserSaysOffline(): boolean {
 
 /**
  * A small persistent outbox of writes made while the connection may be gone
- * (issue 5: attendance marks at the ground; issue 6 reuses it for chat).
+ * (attendance marks at the ground, docs/decisions/006; chat messages,
+ * docs/decisions/007).
  * Entries live in `localStorage` under `rally.outbox.{namespace}`, so they
  * survive a reload; every change re-reads storage first, so two tabs do not
  * overwrite each other's entries. `put` coalesces by key (newest wins);

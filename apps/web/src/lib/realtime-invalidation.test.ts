@@ -2,11 +2,12 @@ import type { RealtimeEvent, RealtimeKind } from '@rally/shared/realtime';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from '../features/admin/api';
+import { attendanceKeys } from '../features/attendance/api';
 import { conversationKeys } from '../features/conversations/api';
+import { eventKeys } from '../features/events/api';
 import { notificationKeys } from '../features/notifications/api';
-import { programKeys } from '../features/programs/api';
-import { attendanceKeys } from '../features/programs/attendance-api';
 import { profileKeys } from '../features/profiles/api';
+import { programKeys } from '../features/programs/api';
 import { clientConfigKey } from './client-config';
 import {
   invalidateAfterReplay,
@@ -23,9 +24,9 @@ const thread = { scope: 'program' as const, ownerId: P, otherParty: C };
 /** Every key a page might have cached, named, built with each feature's own key builders. */
 const keys: Record<string, QueryKey> = {
   programDetail: programKeys.detail(P),
-  programEvents: programKeys.eventRange(P, range.from, range.to),
-  programEvent: programKeys.event(P, E),
-  otherProgramEvent: programKeys.event('p2', 'e2'),
+  programEvents: eventKeys.eventRange(P, range.from, range.to),
+  programEvent: eventKeys.event(P, E),
+  otherProgramEvent: eventKeys.event('p2', 'e2'),
   eventAttendance: attendanceKeys.event(P, E),
   attendanceReport: attendanceKeys.report(P, range),
   profileDetail: profileKeys.detail(C),

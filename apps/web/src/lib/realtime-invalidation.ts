@@ -5,8 +5,9 @@ import { clientConfigKey } from './client-config';
 
 // The query keys below are the features' own (query keys are the contract
 // between features; realtime-invalidation.test.ts checks them against each
-// feature's api.ts): programs `programKeys`, `attendanceKeys`,
-// `subscriptionKeys` (all under ['programs', programId]); profiles
+// feature's api.ts): programs `programKeys`, events `eventKeys`, attendance
+// `attendanceKeys`, subscriptions `subscriptionKeys`, feeds `feedKeys` (all
+// under ['programs', programId]); profiles
 // `profileKeys` (['profiles', profileId, ...]); home (['home', ...]);
 // conversations `conversationKeys` (['conversations', ...]); notifications
 // `notificationKeys` (['notifications', ...]); the config record (['config', 'client']).

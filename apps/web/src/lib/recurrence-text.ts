@@ -30,7 +30,7 @@ export function weekdayOf(localDate: string): Weekday | null {
 
 /**
  * Where a local date falls in its month, as a monthly repeat reads it
- * (issue 5, RFC 5545 §3.3.10): `day` of the month (BYMONTHDAY), and its
+ * (RFC 5545 §3.3.10): `day` of the month (BYMONTHDAY), and its
  * `weekday` with `ordinal` 1..4, or -1 for a fifth one — repeated as "the
  * last" weekday, because not every month has a fifth (the server's rule).
  * Null when `localDate` is not a date.

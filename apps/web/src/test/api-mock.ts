@@ -65,7 +65,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 }
 
 /**
- * What the signed-in app shell asks for on every page (issue 6: the
+ * What the signed-in app shell asks for on every page (the
  * notifications bell and the unread badges of the "Conversations" links),
  * the home page's invitations, and the account page's notification
  * preferences and app updates, answered with defaults

@@ -6,9 +6,10 @@ import { recordConsoleError, takeConsoleErrors } from './console-errors';
 import { FakeWebSocket } from './fake-websocket';
 import { fakeMediaQueryList } from './pointer';
 
-// Pages are lazy chunks that Vitest transforms on first use; on a busy 2-core machine
-// that can take longer than the default 1 s of `findBy*` and `waitFor`.
-configure({ asyncUtilTimeout: 3000 });
+// Pages are lazy chunks that Vitest transforms on first use, each importing its
+// feature's modules; on a 2-core machine running the server tests beside them
+// that took over 3 s once. The wait only lengthens a test that fails anyway.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 const { getComputedStyle } = window;

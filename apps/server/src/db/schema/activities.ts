@@ -8,13 +8,13 @@ import { programs } from './programs.ts';
 import { subscriptions } from './subscriptions.ts';
 
 /**
- * A profile's timeline (DESIGN.md §2 "activity"; issue 4): one row per thing
+ * A profile's timeline (DESIGN.md §2 "activity"): one row per thing
  * that happened to the profile, written by the domain action itself in the
  * same transaction. `kind` is one of `activityKindSchema`
  * (packages/shared/src/activities.ts); `data` keeps what the entry shows
  * (names, statuses, amounts) as of the moment it happened. Entries about an
  * event carry `eventId`; a profile has at most one `attended` entry per event
- * (issue 5: a corrected mark replaces or removes it).
+ * (a corrected mark replaces or removes it).
  */
 export const activities = pgTable(
   'activities',

@@ -60,7 +60,7 @@ export const conversations = pgTable(
 );
 
 /**
- * An announcement (issue 6): staff write once to every family of a program,
+ * An announcement (docs/decisions/007): staff write once to every family of a program,
  * or of one event's roster; each family gets it as a message in its thread.
  * `clientMessageId` makes a retried send idempotent.
  */
@@ -137,7 +137,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Files attached to a message (images and PDFs, issue 6), in the order they were attached. */
+/** Files attached to a message (images and PDFs), in the order they were attached. */
 export const messageAttachments = pgTable(
   'message_attachments',
   {
@@ -156,7 +156,7 @@ export const messageAttachments = pgTable(
 );
 
 /**
- * An in-app notification for one user (issue 6): what happened (`kind`),
+ * An in-app notification for one user (docs/decisions/007): what happened (`kind`),
  * what to show (`data`), where it leads (`path`, a SPEC.md §2 route) and
  * whether it was read.
  */
@@ -182,7 +182,7 @@ export const notifications = pgTable(
 );
 
 /**
- * What a user wants to be told about in the app (issue 6), one row per user
+ * What a user wants to be told about in the app (docs/decisions/007), one row per user
  * once they change a default (all on): new messages, announcements, changes
  * to events they are expected at (cancelled, moved), and enrolment steps.
  */

@@ -186,7 +186,7 @@ export const attendance = pgTable(
 
 /**
  * A secret iCalendar (RFC 5545) feed of a profile's or a program's events
- * (issue 5): exactly one of `profileId`/`programId`, one feed each. The
+ * (docs/decisions/006): exactly one of `profileId`/`programId`, one feed each. The
  * `token` is the secret in the feed's URL (`/api/feeds/{token}.ics`); it is
  * kept readable so managers can copy the address again, and rotating it
  * replaces it (docs/decisions/006).

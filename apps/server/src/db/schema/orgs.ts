@@ -19,7 +19,7 @@ export const orgs = pgTable('orgs', {
   timeZone: text('time_zone').notNull(),
   country: text('country').notNull(),
   logoFileId: uuid('logo_file_id'),
-  /** UPI payee address (VPA, `name@handle`) that families pay dues to; null = not set (issue 4). */
+  /** UPI payee address (VPA, `name@handle`) that families pay dues to; null = not set (docs/decisions/005). */
   payeeVpa: text('payee_vpa'),
   /** Name shown to the payer in their UPI app (`pn`); null = the org's name. */
   payeeName: text('payee_name'),

@@ -8,7 +8,7 @@ import { profiles } from './profiles.ts';
 /**
  * An uploaded file: an org logo (`orgId` set), a profile photo
  * (`profileId` set) or a message attachment (`orgId` and `conversationId`
- * set; issue 6). The bytes live in the file store (local disk or S3) under
+ * set). The bytes live in the file store (local disk or S3) under
  * `storageKey`; type and size were checked on upload. `fileName` is an
  * attachment's download name (`attachmentFileName`: the uploaded name with
  * the extension of its real type), null for logos and photos and for

@@ -32,7 +32,7 @@ export const programs = pgTable(
       .notNull()
       .default('approval'),
     status: text('status').$type<'active' | 'archived'>().notNull().default('active'),
-    /** The RSVP assumed for an enrolled profile that has not answered (issue 5): `going` or `none`. */
+    /** The RSVP assumed for an enrolled profile that has not answered (docs/decisions/006): `going` or `none`. */
     defaultRsvp: text('default_rsvp').$type<'none' | 'going'>().notNull().default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -89,7 +89,7 @@ export const subscriptions = pgTable(
 );
 
 /**
- * Every change of a subscription (issue 4): who (`actorUserId`, null for the
+ * Every change of a subscription (docs/decisions/005): who (`actorUserId`, null for the
  * system or a deleted user), when (`at`, UTC), what (`action`), the status
  * before and after, and details such as plan names or dates in `data`.
  */
@@ -114,7 +114,7 @@ export const subscriptionHistory = pgTable(
 );
 
 /**
- * The dues ledger of a subscription (issue 4): charges (from the plan when
+ * The dues ledger of a subscription (docs/decisions/005): charges (from the plan when
  * the subscription activates, or added by staff) and payments staff record
  * (cash, UPI, bank transfer). Amounts are positive integers in minor units
  * of `currency` (ISO 4217); balance = charges − payments, computed in SQL
@@ -159,7 +159,7 @@ export const duesEntries = pgTable(
 );
 
 /**
- * One session of a pack used by a subscription at one event (issue 4; the
+ * One session of a pack used by a subscription at one event (the
  * events issue's attendance draws down through the subscriptions service).
  * The primary key makes counting one event twice impossible.
  */

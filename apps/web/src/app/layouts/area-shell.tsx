@@ -235,7 +235,7 @@ function HeaderSearch() {
 }
 
 /**
- * The notifications bell (issue 6) and the senders of the messages and
+ * The notifications bell (docs/decisions/007) and the senders of the messages and
  * attendance outboxes, for signed-in users only: all belong to a session.
  */
 function HeaderNotifications() {

@@ -16,7 +16,7 @@ export function ProfileLayout() {
   const { user } = useAuth();
   const detail = useQuery({ ...profileQueryOptions(profileId), enabled: user !== null });
   const base = `/p/${encodeURIComponent(profileId)}`;
-  // The profile's threads with unread staff messages badge "Conversations" (issue 6).
+  // The profile's threads with unread staff messages badge "Conversations" (docs/decisions/007).
   const unread = useUnreadBadge('profile', profileId, detail.isSuccess);
   return (
     <AreaShell

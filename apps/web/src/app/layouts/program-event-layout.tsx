@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { programEventQueryOptions } from '../../features/programs/api';
+import { programEventQueryOptions } from '../../features/events/api';
 import { useAuth } from '../../lib/auth';
 import { AreaShell } from './area-shell';
 

@@ -20,7 +20,7 @@ export function ProgramLayout() {
   const detail = useQuery({ ...programQueryOptions(programId), enabled: user !== null });
   const program = detail.data?.program;
   const base = `/programs/${encodeURIComponent(programId)}`;
-  // The staff inbox's threads with unread messages badge "Conversations" (issue 6).
+  // The staff inbox's threads with unread messages badge "Conversations" (docs/decisions/007).
   const unread = useUnreadBadge(
     'program',
     programId,

@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attendanceNamespace, type QueuedMark } from '../../features/programs/attendance-marks';
+import { attendanceNamespace, type QueuedMark } from '../../features/attendance/attendance-marks';
 import { getOutbox } from '../../lib/outbox';
 import { loadUiStrings } from '../locales/ui-string-parts';
 import { WaitingMarksSync } from './waiting-marks-sync';
 
 vi.mock('../locales/ui-string-parts', () => ({ loadUiStrings: vi.fn() }));
-vi.mock('../../features/programs/use-attendance-outbox', () => ({
+vi.mock('../../features/attendance/use-attendance-outbox', () => ({
   AttendanceOutboxSync: () => <p>Sending marks</p>,
 }));
 

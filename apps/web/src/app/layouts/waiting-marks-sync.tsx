@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { attendanceNamespace, type QueuedMark } from '../../features/programs/attendance-marks';
+import { attendanceNamespace, type QueuedMark } from '../../features/attendance/attendance-marks';
 import { getOutbox, useOutboxState } from '../../lib/outbox';
 import { loadUiStrings } from '../locales/ui-string-parts';
 
@@ -10,7 +10,7 @@ import { loadUiStrings } from '../locales/ui-string-parts';
  */
 async function loadSender(): Promise<ComponentType> {
   const [module] = await Promise.all([
-    import('../../features/programs/use-attendance-outbox'),
+    import('../../features/attendance/use-attendance-outbox'),
     loadUiStrings(['attendance']),
   ]);
   return module.AttendanceOutboxSync;

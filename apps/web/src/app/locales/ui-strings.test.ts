@@ -32,7 +32,7 @@ const partsOf = (key: string) =>
 
 const ROUTE_MODULES = '/src/app/route-modules.ts';
 /** Loaded by the layouts only while attendance marks wait, together with the `attendance` strings. */
-const ATTENDANCE_OUTBOX_SYNC = '/src/features/programs/use-attendance-outbox.ts';
+const ATTENDANCE_OUTBOX_SYNC = '/src/features/attendance/use-attendance-outbox.ts';
 
 /** The page or layout file a loader in `route-modules.ts` imports (`'../features/x'`, `'./layouts/x'`). */
 const fileOf = (specifier: string) =>

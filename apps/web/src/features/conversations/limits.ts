@@ -1,5 +1,5 @@
 /**
- * Limits of conversations (issue 6), repeated from `@rally/shared/conversations`
+ * Limits of conversations (docs/decisions/007), repeated from `@rally/shared/conversations`
  * so the pages do not load the zod schemas for a few numbers
  * (limits.test.ts checks that they agree).
  */

@@ -6,7 +6,7 @@ export function entryKey(event: Pick<ProfileEvent, 'id' | 'profileId'>): string 
 }
 
 /**
- * The clashes of a family's calendar (issue 5): for each entry
+ * The clashes of a family's calendar (docs/decisions/006): for each entry
  * ({@link entryKey}), the other entries whose times overlap it. Two entries
  * clash when they are different events (the same session for two children is
  * not a clash) and their `[startsAt, endsAt)` intervals overlap — one ending

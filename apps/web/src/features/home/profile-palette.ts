@@ -1,5 +1,5 @@
 /**
- * The family calendar's colours, one per profile (issue 5): Mantine shades
+ * The family calendar's colours, one per profile (docs/decisions/006): Mantine shades
  * that keep white text at a contrast of at least 4.5:1 (WCAG 2.2 AA), in an
  * order that keeps neighbours far apart in hue. Red is left out: it marks
  * clashes. The legend names each profile, so colour is never the only cue.

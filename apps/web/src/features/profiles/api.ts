@@ -9,12 +9,12 @@ import type {
   AddProfileManager,
   AddProfileManagerResponse,
   ManagedProfile,
+  Profile,
   ProfileDetail,
   ProfileManagers,
   UpdateProfile,
 } from '@rally/shared/profiles';
 import type { ActivityPage } from '@rally/shared/activities';
-import type { CalendarFeedAnswer } from '@rally/shared/feeds';
 import type { SubscriptionSummary } from '@rally/shared/subscriptions';
 import {
   infiniteQueryOptions,
@@ -40,6 +40,14 @@ export const profileQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: profileKeys.detail(profileId),
     queryFn: ({ signal }) => apiRequest<ProfileDetail>(base(profileId), { signal }),
+  });
+
+/** `GET /api/profiles`: the profiles the signed-in user manages (to pick one to enrol). */
+export const myProfilesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profiles', 'mine'] as const,
+    queryFn: ({ signal }) => apiRequest<{ profiles: Profile[] }>('/api/profiles', { signal }),
+    select: (answer) => answer.profiles,
   });
 
 /** `GET /api/profiles/:profileId/events?from&to`: the profile's events in a window of ISO instants. */
@@ -226,34 +234,5 @@ export function useSetProfileEventRsvp(profileId: string, eventId: string) {
         queryClient.invalidateQueries({ queryKey: ['home'] }),
       ]);
     },
-  });
-}
-
-// --- Calendar feed (issue 5, attendance web): the profile's secret iCalendar address ---
-
-/** Key of the profile's calendar feed (under the profile's prefix, so refreshing the profile refreshes it). */
-const profileFeedKey = (profileId: string) => ['profiles', profileId, 'calendar-feed'] as const;
-
-/**
- * `GET /api/profiles/:profileId/calendar-feed` (the profile's managers): the
- * secret feed (`path`, `createdAt`), or null until one is made. 404 for anyone else.
- */
-export const profileCalendarFeedQueryOptions = (profileId: string) =>
-  queryOptions({
-    queryKey: profileFeedKey(profileId),
-    queryFn: ({ signal }) =>
-      apiRequest<CalendarFeedAnswer>(`${base(profileId)}/calendar-feed`, { signal }),
-  });
-
-/**
- * `POST /api/profiles/:profileId/calendar-feed`: makes the profile's feed, or
- * rotates its secret (the old address stops working at once).
- */
-export function useRotateProfileCalendarFeed(profileId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<CalendarFeedAnswer>(`${base(profileId)}/calendar-feed`, { method: 'POST' }),
-    onSuccess: (answer) => queryClient.setQueryData(profileFeedKey(profileId), answer),
   });
 }

@@ -1,14 +1,11 @@
 import type { ClientConfig } from '@rally/shared/config';
 import { Button, Code, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { clientConfigQueryOptions, useUpdateClientConfig } from '../api';
 
 // The shared module carries zod: loaded with the tab, not with the page.
@@ -51,38 +48,21 @@ export function ClientConfigPanel() {
 function ClientConfigForm({ current }: { current: ClientConfig }) {
   const { t } = useTranslation();
   const update = useUpdateClientConfig();
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
+  const { form, formProps, formError } = useSchemaForm({
     initialValues: { url: current.url ?? '', disableLiveUpdate: current.disableLiveUpdate },
+    toBody: (values) => ({
+      url: values.url.trim() === '' ? null : values.url.trim(),
+      disableLiveUpdate: values.disableLiveUpdate,
+    }),
+    loadSchema,
+    mutation: update,
+    savedValues: (saved) => ({ url: saved.url ?? '', disableLiveUpdate: saved.disableLiveUpdate }),
+    notice: () => t('clientConfig.saved'),
   });
   const bundleId = useRecommendedBundleId(form.values.url);
 
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const body = {
-      url: values.url.trim() === '' ? null : values.url.trim(),
-      disableLiveUpdate: values.disableLiveUpdate,
-    };
-    const errors = await validateWithSchema(loadSchema, body);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    update.mutate(body, {
-      onSuccess: (saved) => {
-        const next = { url: saved.url ?? '', disableLiveUpdate: saved.disableLiveUpdate };
-        form.setInitialValues(next);
-        form.setValues(next);
-        notify(t('clientConfig.saved'));
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error, ['url', 'disableLiveUpdate'])) setFormError(error);
-      },
-    });
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...formProps}>
       <Stack gap="md" maw={640}>
         <Text size="sm">{t('clientConfig.intro')}</Text>
         <TextInput

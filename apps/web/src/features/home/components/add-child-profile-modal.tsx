@@ -1,11 +1,7 @@
 import { Button, Modal, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateProfile } from '../api';
 
 /** Props of {@link AddChildProfileModal}. */
@@ -24,47 +20,27 @@ const loadSchema = () =>
 export function AddChildProfileModal({ opened, onClose }: AddChildProfileModalProps) {
   const { t } = useTranslation();
   const createProfile = useCreateProfile();
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
+  const { form, formProps, formError, reset } = useSchemaForm({
     initialValues: { displayName: '', dateOfBirth: '' },
-    transformValues: (values) => ({
+    toBody: (values) => ({
       displayName: values.displayName,
       dateOfBirth: values.dateOfBirth === '' ? null : values.dateOfBirth,
+      relationship: 'guardian' as const,
     }),
+    loadSchema,
+    mutation: createProfile,
+    notice: ({ profile }) => t('home.profileAdded', { name: profile.displayName }),
+    onSuccess: () => close(),
   });
 
   const close = () => {
-    form.reset();
-    setFormError(null);
+    reset();
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const errors = await validateWithSchema(loadSchema, values);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    createProfile.mutate(
-      { ...values, relationship: 'guardian' },
-      {
-        onSuccess: ({ profile }) => {
-          notify(t('home.profileAdded', { name: profile.displayName }));
-          close();
-        },
-        onError: (error) => {
-          if (!applyServerFieldErrors(form, error, ['displayName', 'dateOfBirth'])) {
-            setFormError(error);
-          }
-        },
-      },
-    );
-  });
-
   return (
     <Modal opened={opened} onClose={close} title={t('home.addChildTitle')} centered>
-      <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
           <TextInput
             label={t('home.childName')}

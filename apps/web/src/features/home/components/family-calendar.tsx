@@ -33,7 +33,7 @@ export function clashNote(t: TFunction, others: readonly ProfileEvent[]): string
 }
 
 /**
- * The family calendar on `/` (issue 5): every event of every profile the user
+ * The family calendar on `/` (docs/decisions/006): every event of every profile the user
  * manages (`GET /api/family/events`), in the viewer's time zone, one colour
  * per profile with a legend whose checkboxes hide or show a profile, and
  * overlapping events of different sessions flagged as clashes ("Clashes with

@@ -1,14 +1,8 @@
 import type { OrgRole } from '@rally/shared/orgs';
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
-import { isApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/describe-error';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useInviteMember } from '../api';
 
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.createInviteSchema);
@@ -30,38 +24,20 @@ export interface InviteFormProps {
 export function InviteForm({ orgId, canManageAdmins }: InviteFormProps) {
   const { t } = useTranslation();
   const invite = useInviteMember(orgId);
-  const [formError, setFormError] = useState<unknown>(null);
   const roles: readonly OrgRole[] = canManageAdmins ? ['staff', 'admin', 'owner'] : ['staff'];
-  const form = useForm({ initialValues: { phoneNumber: '', role: 'staff' as OrgRole } });
-
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const errors = await validateWithSchema(loadSchema, values);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    invite.mutate(
-      { phoneNumber: values.phoneNumber.trim(), role: values.role },
-      {
-        onSuccess: ({ invite: sent }) => {
-          const role = t(`org.role.${values.role}`);
-          notify(t('invite.sent', { phone: sent.phoneNumber, role }));
-          form.reset();
-        },
-        onError: (error) => {
-          if (isApiError(error, 'invalid_phone')) {
-            form.setFieldError('phoneNumber', describeError(t, error));
-            return;
-          }
-          if (!applyServerFieldErrors(form, error, ['phoneNumber', 'role'])) setFormError(error);
-        },
-      },
-    );
+  const { form, formProps, formError } = useSchemaForm({
+    initialValues: { phoneNumber: '', role: 'staff' as OrgRole },
+    toBody: (values) => ({ phoneNumber: values.phoneNumber.trim(), role: values.role }),
+    loadSchema,
+    codeFields: { invalid_phone: 'phoneNumber' },
+    mutation: invite,
+    notice: ({ invite: sent }, { role }) =>
+      t('invite.sent', { phone: sent.phoneNumber, role: t(`org.role.${role}`) }),
+    onSuccess: () => form.reset(),
   });
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+    <form {...formProps}>
       <Stack gap="md" maw={520}>
         <TextInput
           label={t('invite.phone')}

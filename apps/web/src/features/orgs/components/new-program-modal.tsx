@@ -1,12 +1,8 @@
 import { Button, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateProgram } from '../api';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
 
@@ -30,39 +26,23 @@ export function NewProgramModal({ orgId, defaultTimeZone, opened, onClose }: New
   const { t } = useTranslation();
   const navigate = useNavigate();
   const createProgram = useCreateProgram(orgId);
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
+  const { form, formProps, formError, reset } = useSchemaForm({
     initialValues: { name: '', timeZone: defaultTimeZone, location: '', description: '' },
+    toBody: (values) => values,
+    loadSchema,
+    mutation: createProgram,
+    notice: ({ program }) => t('newProgram.created', { name: program.name }),
+    onSuccess: ({ program }) => void navigate(`/programs/${encodeURIComponent(program.id)}`),
   });
 
   const close = () => {
-    form.reset();
-    setFormError(null);
+    reset();
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const errors = await validateWithSchema(loadSchema, values);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    createProgram.mutate(values, {
-      onSuccess: ({ program }) => {
-        notify(t('newProgram.created', { name: program.name }));
-        void navigate(`/programs/${encodeURIComponent(program.id)}`);
-      },
-      onError: (error) => {
-        const fields = ['name', 'timeZone', 'location', 'description'];
-        if (!applyServerFieldErrors(form, error, fields)) setFormError(error);
-      },
-    });
-  });
-
   return (
     <Modal opened={opened} onClose={close} title={t('newProgram.title')} centered>
-      <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
           <TextInput
             label={t('newProgram.name')}

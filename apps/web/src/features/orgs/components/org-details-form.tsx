@@ -1,14 +1,8 @@
 import type { Org, UpdateOrg } from '@rally/shared/orgs';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
-import { isApiError } from '../../../lib/api-client';
-import { describeError } from '../../../lib/describe-error';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateOrg } from '../api';
 import { CountrySelect } from './country-select';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
@@ -16,8 +10,20 @@ import { TimeZoneSelect } from '../../../components/time-zone-select';
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.updateOrgSchema);
 
 const FIELDS = ['name', 'slug', 'timeZone', 'country'] as const;
-/** UPI payee fields (issue 4): empty means none (sent as null). */
+/** UPI payee fields (docs/decisions/005): empty means none (sent as null). */
 const PAYEE_FIELDS = ['payeeVpa', 'payeeName'] as const;
+
+/** The form's values: an empty payee field is none. */
+function valuesOf(org: Org) {
+  return {
+    name: org.name,
+    slug: org.slug,
+    timeZone: org.timeZone,
+    country: org.country,
+    payeeVpa: org.payeeVpa ?? '',
+    payeeName: org.payeeName ?? '',
+  };
+}
 
 /** Props of {@link OrgDetailsForm}. */
 export interface OrgDetailsFormProps {
@@ -33,59 +39,27 @@ export interface OrgDetailsFormProps {
 export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
   const { t } = useTranslation();
   const updateOrg = useUpdateOrg(org.id);
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
-    initialValues: {
-      name: org.name,
-      slug: org.slug,
-      timeZone: org.timeZone,
-      country: org.country,
-      payeeVpa: org.payeeVpa ?? '',
-      payeeName: org.payeeName ?? '',
+  const { form, formProps, formError } = useSchemaForm({
+    initialValues: valuesOf(org),
+    toBody: (values, form) => {
+      const changes: UpdateOrg = {};
+      for (const field of FIELDS) {
+        if (form.isDirty(field)) changes[field] = values[field];
+      }
+      for (const field of PAYEE_FIELDS) {
+        if (form.isDirty(field)) changes[field] = values[field].trim() || null;
+      }
+      return Object.keys(changes).length === 0 ? null : changes;
     },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const changes: UpdateOrg = {};
-    for (const field of FIELDS) {
-      if (form.isDirty(field)) changes[field] = values[field];
-    }
-    for (const field of PAYEE_FIELDS) {
-      if (form.isDirty(field)) changes[field] = values[field].trim() || null;
-    }
-    if (Object.keys(changes).length === 0) return;
-    const errors = await validateWithSchema(loadSchema, changes);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    updateOrg.mutate(changes, {
-      onSuccess: ({ org: saved }) => {
-        const next = {
-          name: saved.name,
-          slug: saved.slug,
-          timeZone: saved.timeZone,
-          country: saved.country,
-          payeeVpa: saved.payeeVpa ?? '',
-          payeeName: saved.payeeName ?? '',
-        };
-        form.setInitialValues(next);
-        form.setValues(next);
-        notify(t('orgSettings.saved'));
-      },
-      onError: (error) => {
-        if (isApiError(error, 'conflict')) {
-          form.setFieldError('slug', describeError(t, error));
-          return;
-        }
-        if (!applyServerFieldErrors(form, error, [...FIELDS, ...PAYEE_FIELDS])) setFormError(error);
-      },
-    });
+    loadSchema,
+    codeFields: { conflict: 'slug' },
+    mutation: updateOrg,
+    savedValues: ({ org: saved }) => valuesOf(saved),
+    notice: () => t('orgSettings.saved'),
   });
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+    <form {...formProps}>
       <Stack gap="md" maw={520}>
         <TextInput
           label={t('orgSettings.nameLabel')}

@@ -1,14 +1,10 @@
 import { DEFAULT_COUNTRY, DEFAULT_TIME_ZONE } from '@rally/shared/constants';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateOrg } from '../api';
 import { CountrySelect } from '../components/country-select';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
@@ -23,36 +19,20 @@ export function CreateOrgPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const createOrg = useCreateOrg();
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm({
+  const { form, formProps, formError } = useSchemaForm({
     initialValues: { name: '', timeZone: DEFAULT_TIME_ZONE, country: DEFAULT_COUNTRY },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const errors = await validateWithSchema(loadSchema, values);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    createOrg.mutate(values, {
-      onSuccess: ({ org }) => {
-        notify(t('createOrg.created', { name: org.name }));
-        void navigate(`/orgs/${encodeURIComponent(org.id)}`);
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error, ['name', 'timeZone', 'country'])) {
-          setFormError(error);
-        }
-      },
-    });
+    toBody: (values) => values,
+    loadSchema,
+    mutation: createOrg,
+    notice: ({ org }) => t('createOrg.created', { name: org.name }),
+    onSuccess: ({ org }) => void navigate(`/orgs/${encodeURIComponent(org.id)}`),
   });
 
   return (
     <Stack gap="md" maw={520}>
       <PageTitle title={t('createOrg.title')} />
       <Text>{t('createOrg.intro')}</Text>
-      <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+      <form {...formProps}>
         <Stack gap="md">
           <TextInput
             label={t('createOrg.name')}

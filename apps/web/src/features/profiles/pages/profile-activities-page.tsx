@@ -10,9 +10,9 @@ import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useRealtime } from '../../../lib/realtime';
+import { useProfileId, viewerTimeZone } from '../../../lib/use-profile-id';
 import { profileActivitiesQueryOptions, profileQueryOptions } from '../api';
 import { ProfileSubscriptions } from '../components/profile-subscriptions';
-import { useProfileId, viewerTimeZone } from '../use-profile-id';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -36,7 +36,7 @@ const RSVP_ANSWERS = ['going', 'maybe', 'declined'] as const;
 
 /**
  * What one timeline entry says, e.g. "Approved in Tennis juniors by Coach
- * Meera"; event entries (issue 5) name the event and its day in the event's
+ * Meera"; event entries (docs/decisions/006) name the event and its day in the event's
  * zone: "Attended Training on Mon, Jan 7 (late)", "Answered Going to …",
  * "Training on … was cancelled: Rain".
  */

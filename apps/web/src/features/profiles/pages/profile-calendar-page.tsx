@@ -7,13 +7,9 @@ import { CalendarFeedSection } from '../../../components/calendar-feed-section';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import {
-  profileCalendarFeedQueryOptions,
-  profileEventsQueryOptions,
-  profileQueryOptions,
-  useRotateProfileCalendarFeed,
-} from '../api';
-import { profilePath, useProfileId, viewerTimeZone } from '../use-profile-id';
+import { profilePath, useProfileId, viewerTimeZone } from '../../../lib/use-profile-id';
+import { profileCalendarFeedQueryOptions, useRotateProfileCalendarFeed } from '../../feeds/api';
+import { profileEventsQueryOptions, profileQueryOptions } from '../api';
 
 /**
  * A profile's calendar (route `profile-calendar`): the events of every program

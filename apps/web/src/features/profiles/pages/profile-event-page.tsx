@@ -9,8 +9,8 @@ import { QueryState } from '../../../components/query-state';
 import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
 import { RsvpSummary } from '../../../components/rsvp-summary';
 import { useRealtimeTopics } from '../../../lib/realtime';
+import { useProfileId } from '../../../lib/use-profile-id';
 import { profileEventQueryOptions, useSetProfileEventRsvp } from '../api';
-import { useProfileId } from '../use-profile-id';
 
 /**
  * An event on a profile's calendar (route `profile-event`): title, program,

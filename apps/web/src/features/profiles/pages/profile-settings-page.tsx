@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { useProfileId } from '../../../lib/use-profile-id';
 import { profileQueryOptions } from '../api';
 import { DeleteProfileSection } from '../components/delete-profile-section';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileManagersSection } from '../components/profile-managers-section';
 import { ProfilePhotoSection } from '../components/profile-photo-section';
 import { ProfileSubscriptions } from '../components/profile-subscriptions';
-import { useProfileId } from '../use-profile-id';
 
 /**
  * A profile's settings (route `profile-settings`): name and date of birth,

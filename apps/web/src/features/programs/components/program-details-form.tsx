@@ -1,13 +1,9 @@
 import type { DefaultRsvp, JoinPolicy, Program, UpdateProgram } from '@rally/shared/programs';
 import { Button, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TimeZoneSelect } from '../../../components/time-zone-select';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { hasErrors, validateWithSchema } from '../../../lib/schema-validation';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProgram } from '../api';
 
 const loadSchema = () =>
@@ -63,45 +59,31 @@ export interface ProgramDetailsFormProps {
 export function ProgramDetailsForm({ program }: ProgramDetailsFormProps) {
   const { t } = useTranslation();
   const update = useUpdateProgram(program.id);
-  const [formError, setFormError] = useState<unknown>(null);
-  const form = useForm<Values>({ initialValues: valuesOf(program) });
-
-  const submit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const capacity = parseCapacity(values.capacity);
-    if (capacity === undefined) {
-      form.setFieldError('capacity', t('programSettings.capacityInvalid'));
-      return;
-    }
-    const changes: UpdateProgram = {};
-    for (const field of TEXT_FIELDS) {
-      if (form.isDirty(field)) changes[field] = values[field];
-    }
-    if (form.isDirty('capacity')) changes.capacity = capacity;
-    if (form.isDirty('joinPolicy')) changes.joinPolicy = values.joinPolicy;
-    if (form.isDirty('defaultRsvp')) changes.defaultRsvp = values.defaultRsvp;
-    if (Object.keys(changes).length === 0) return;
-    const errors = await validateWithSchema(loadSchema, changes);
-    if (hasErrors(errors)) {
-      form.setErrors(errors);
-      return;
-    }
-    update.mutate(changes, {
-      onSuccess: ({ program: saved }) => {
-        const next = valuesOf(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        notify(t('programSettings.saved'));
-      },
-      onError: (error) => {
-        const fields = [...TEXT_FIELDS, 'capacity', 'joinPolicy', 'defaultRsvp'];
-        if (!applyServerFieldErrors(form, error, fields)) setFormError(error);
-      },
-    });
+  const { form, formProps, formError } = useSchemaForm({
+    initialValues: valuesOf(program),
+    toBody: (values, form) => {
+      const capacity = parseCapacity(values.capacity);
+      if (capacity === undefined) {
+        form.setFieldError('capacity', t('programSettings.capacityInvalid'));
+        return null;
+      }
+      const changes: UpdateProgram = {};
+      for (const field of TEXT_FIELDS) {
+        if (form.isDirty(field)) changes[field] = values[field];
+      }
+      if (form.isDirty('capacity')) changes.capacity = capacity;
+      if (form.isDirty('joinPolicy')) changes.joinPolicy = values.joinPolicy;
+      if (form.isDirty('defaultRsvp')) changes.defaultRsvp = values.defaultRsvp;
+      return Object.keys(changes).length === 0 ? null : changes;
+    },
+    loadSchema,
+    mutation: update,
+    savedValues: ({ program: saved }) => valuesOf(saved),
+    notice: () => t('programSettings.saved'),
   });
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadSchema().catch(() => undefined)} noValidate>
+    <form {...formProps}>
       <Stack gap="md" maw={560}>
         <TextInput
           label={t('programSettings.nameLabel')}

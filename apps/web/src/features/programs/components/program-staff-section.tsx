@@ -7,12 +7,8 @@ import { ConfirmModal, useConfirmTarget } from '../../../components/confirm-moda
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
 import { notify } from '../../../lib/notify';
-import {
-  orgMembersQueryOptions,
-  programStaffQueryOptions,
-  useRemoveProgramStaff,
-  useSetProgramStaff,
-} from '../api';
+import { orgMembersQueryOptions } from '../../orgs/api';
+import { programStaffQueryOptions, useRemoveProgramStaff, useSetProgramStaff } from '../api';
 
 const ROLES: readonly ProgramRole[] = ['manager', 'coach'];
 

@@ -1,0 +1,285 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { namedStatement } from '../db/prepared.ts';
+import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
+
+// The roster of events (docs/decisions/006): read-only SQL of the attendance
+// area that areas above it use too (docs/architecture.md), for event pages,
+// event changes, announcements and realtime topic access.
+
+/**
+ * (event, profile) pairs where the profile's subscription in the event's
+ * program was `active` at the event's start (docs/decisions/006): the latest
+ * history entry at or before `starts_at` has status `active`, and the
+ * event's local date lies within `starts_on..ends_on`. For an upcoming event
+ * that is simply "active now". `eventsWhere` filters `events e` (bound
+ * parameters); the fragment selects `event_id` and `profile_id`. The one
+ * definition behind {@link isOnRoster}, {@link listRoster} and
+ * {@link listRostersOfProgram}.
+ */
+function enrolledAtStartOf(eventsWhere: SQL): SQL {
+  return sql`
+    select e.id as event_id, s.profile_id
+    from events e
+    join subscriptions s on s.program_id = e.program_id
+    where ${eventsWhere}
+      and s.starts_on <= (e.starts_at at time zone e.time_zone)::date
+      and (s.ends_on is null or s.ends_on >= (e.starts_at at time zone e.time_zone)::date)
+      and (
+        select h.to_status from subscription_history h
+        where h.subscription_id = s.id and h.at <= e.starts_at
+        order by h.at desc, h.id desc
+        limit 1
+      ) = 'active'`;
+}
+
+/** The event of the one-event statements below: a placeholder, so each is prepared once. */
+const eventParam = sql.placeholder('eventId');
+
+/** {@link enrolledAtStartOf} the event `eventId`: selects one `profile_id` column. */
+const enrolledAtEventStart = sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventParam}`)}) enrolled`;
+
+const isOnRosterStatement = namedStatement<
+  { eventId: string; profileId: string },
+  { isOnRoster: boolean }
+>(
+  'roster_is_on_roster',
+  sql`
+    select exists (
+      select 1 from (${enrolledAtEventStart}) r where r.profile_id = ${sql.placeholder('profileId')}
+      union all
+      select 1 from attendance a
+      where a.event_id = ${eventParam} and a.profile_id = ${sql.placeholder('profileId')}
+    ) as "isOnRoster"`,
+);
+
+/**
+ * Whether `profileId` is on the roster of `eventId`: enrolled at the event's
+ * start, or with an attendance row (answered or marked) for it. A prepared
+ * statement (docs/decisions/008).
+ */
+export async function isOnRoster(db: Db | Tx, eventId: string, profileId: string) {
+  const [row] = await isOnRosterStatement.rows(db, { eventId, profileId });
+  return row?.isOnRoster === true;
+}
+
+const managesRosterProfileStatement = namedStatement<
+  { eventId: string; userId: string },
+  { isOnRoster: boolean }
+>(
+  'roster_manages_profile_on_roster',
+  sql`
+    select exists (
+      select 1 from (${enrolledAtEventStart}) r
+      join profile_managers pm on pm.profile_id = r.profile_id
+      where pm.user_id = ${sql.placeholder('userId')}
+      union all
+      select 1 from attendance a
+      join profile_managers pm on pm.profile_id = a.profile_id
+      where a.event_id = ${eventParam} and pm.user_id = ${sql.placeholder('userId')}
+    ) as "isOnRoster"`,
+);
+
+/**
+ * Whether any profile `userId` manages is on the roster of `eventId`
+ * ({@link isOnRoster} for a whole family, in one statement): who may follow
+ * the event's realtime topic from the family side.
+ */
+export async function managesProfileOnRoster(db: Db | Tx, eventId: string, userId: string) {
+  const [row] = await managesRosterProfileStatement.rows(db, { eventId, userId });
+  return row?.isOnRoster === true;
+}
+
+/** One roster row: the profile, its RSVP and its mark, with who answered and who marked. */
+export type RosterRow = {
+  profileId: string;
+  displayName: string;
+  photoFileId: string | null;
+  rsvp: 'going' | 'maybe' | 'declined' | null;
+  rsvpWaitlistRank: number | null;
+  rsvpAt: Date | null;
+  rsvpByUserId: string | null;
+  rsvpByName: string | null;
+  status: 'present' | 'late' | 'absent' | 'excused' | null;
+  note: string | null;
+  markedAt: Date | null;
+  markedByUserId: string | null;
+  markedByName: string | null;
+};
+
+const rosterStatement = namedStatement<
+  { eventId: string },
+  Omit<RosterRow, 'rsvpAt' | 'markedAt'> & { rsvpAt: string | null; markedAt: string | null }
+>(
+  'roster_list',
+  // The event's attendance rows are read once (by the primary key's event_id prefix) and
+  // joined twice: about a fifth less work than looking each profile up again
+  // (docs/decisions/008).
+  sql`
+    with a as materialized (
+      select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by, status, note, marked_at,
+        marked_by
+      from attendance where event_id = ${eventParam}
+    ),
+    roster as (
+      ${enrolledAtEventStart}
+      union
+      select profile_id from a
+    )
+    select p.id as "profileId", p.display_name as "displayName",
+      p.photo_file_id as "photoFileId",
+      a.rsvp, a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.rsvp_at as "rsvpAt",
+      a.rsvp_by as "rsvpByUserId", ru.display_name as "rsvpByName",
+      a.status, a.note, a.marked_at as "markedAt",
+      a.marked_by as "markedByUserId", mu.display_name as "markedByName"
+    from roster r
+    join profiles p on p.id = r.profile_id
+    left join a on a.profile_id = p.id
+    left join users ru on ru.id = a.rsvp_by
+    left join users mu on mu.id = a.marked_by
+    order by lower(p.display_name), p.id`,
+);
+
+/**
+ * The roster of `eventId` (docs/decisions/006): every profile enrolled at the event's
+ * start plus anyone with an attendance row, by display name, with RSVPs and
+ * marks. Empty when the event does not exist. A prepared statement
+ * (docs/decisions/008).
+ */
+export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
+  const rows = await rosterStatement.rows(db, { eventId });
+  return rows.map((row) => ({
+    ...row,
+    rsvpAt: row.rsvpAt === null ? null : new Date(row.rsvpAt),
+    markedAt: row.markedAt === null ? null : new Date(row.markedAt),
+  }));
+}
+
+/** Where a profile stands with an event's roster, for marking it (docs/decisions/006). */
+export type RosterStanding = {
+  isOnRoster: boolean;
+  /** A `pending`, `active` or `paused` subscription in the event's program: staff may mark it. */
+  hasLiveSubscription: boolean;
+};
+
+const standingsStatement = namedStatement<
+  { eventId: string; profileIds: string[] },
+  RosterStanding & { profileId: string }
+>(
+  'roster_standings',
+  sql`
+    with asked as (
+      select distinct unnest(${sql.placeholder('profileIds')}::uuid[]) as profile_id
+    )
+    select asked.profile_id as "profileId",
+      (
+        asked.profile_id in (${enrolledAtEventStart})
+        or exists (
+          select 1 from attendance a where a.event_id = ${eventParam} and a.profile_id = asked.profile_id
+        )
+      ) as "isOnRoster",
+      exists (
+        select 1 from subscriptions s join events e on e.program_id = s.program_id
+        where e.id = ${eventParam} and s.profile_id = asked.profile_id
+          and s.status in ('pending', 'active', 'paused')
+      ) as "hasLiveSubscription"
+    from asked`,
+);
+
+/**
+ * For each of `profileIds`: whether it is on the roster of `eventId` and
+ * whether it has a live subscription in the event's program, in one query.
+ * Ids that are not profiles come back as neither.
+ */
+export async function rosterStandings(
+  db: Db | Tx,
+  eventId: string,
+  profileIds: readonly string[],
+): Promise<Map<string, RosterStanding>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await standingsStatement.rows(db, { eventId, profileIds: [...profileIds] });
+  return new Map(
+    rows.map((r) => [
+      r.profileId,
+      { isOnRoster: r.isOnRoster, hasLiveSubscription: r.hasLiveSubscription },
+    ]),
+  );
+}
+
+/** One roster row of one event in {@link listRostersOfProgram}: the profile, its RSVP and its mark. */
+export type ProgramRosterRow = Pick<
+  RosterRow,
+  'profileId' | 'displayName' | 'rsvp' | 'rsvpWaitlistRank' | 'status'
+> & { eventId: string };
+
+/**
+ * The rosters (same definition as {@link listRoster}) of every event of
+ * `programId` starting in `[from, to)`, in one set-based query: a row per
+ * (event, profile) with its RSVP and mark. For reports over many events.
+ */
+export async function listRostersOfProgram(
+  db: Db | Tx,
+  programId: string,
+  from: Date,
+  to: Date,
+): Promise<ProgramRosterRow[]> {
+  const inRange = sql`e.program_id = ${programId}
+    and e.starts_at >= ${from.toISOString()}::timestamptz
+    and e.starts_at < ${to.toISOString()}::timestamptz`;
+  const result = await db.execute<ProgramRosterRow>(sql`
+    with roster as (
+      ${enrolledAtStartOf(inRange)}
+      union
+      select a.event_id, a.profile_id from attendance a join events e on e.id = a.event_id
+      where ${inRange}
+    )
+    select r.event_id as "eventId", r.profile_id as "profileId",
+      p.display_name as "displayName", a.rsvp,
+      a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.status
+    from roster r
+    join profiles p on p.id = r.profile_id
+    left join attendance a on a.event_id = r.event_id and a.profile_id = r.profile_id`);
+  return result.rows;
+}
+
+/**
+ * The profiles on the rosters (same definition as {@link listRoster}) of
+ * those of `eventIds` that have not ended at `now` and are not cancelled
+ * (their families were told already), one row per profile: for
+ * telling families that events they were on are being deleted
+ * (docs/decisions/007). Call before deleting them. Empty for no ids.
+ */
+export async function rostersOfUpcomingEvents(
+  tx: Tx,
+  eventIds: readonly string[],
+  now: Date,
+): Promise<RemovedEventsOfProfile[]> {
+  if (eventIds.length === 0) return [];
+  const ids = sql`array[${sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const upcoming = sql`e.id = any(${ids}) and e.status = 'scheduled'
+    and e.ends_at > ${now.toISOString()}::timestamptz`;
+  const result = await tx.execute<{
+    profileId: string;
+    sessions: number;
+    firstStartsAt: string;
+  }>(sql`
+    with roster as (
+      ${enrolledAtStartOf(upcoming)}
+      union
+      select a.event_id, a.profile_id from attendance a join events e on e.id = a.event_id
+      where ${upcoming}
+    )
+    select r.profile_id as "profileId", count(*)::int as sessions,
+      min(e.starts_at) as "firstStartsAt"
+    from roster r join events e on e.id = r.event_id
+    group by r.profile_id
+    order by r.profile_id`);
+  return result.rows.map((row) => ({
+    profileId: row.profileId,
+    sessions: Number(row.sessions),
+    firstStartsAt: new Date(row.firstStartsAt),
+  }));
+}

@@ -1,0 +1,237 @@
+/**
+ * Command: store a batch of attendance marks on one event, and everything
+ * that follows from them, in one statement (`attendance_apply_marks`;
+ * docs/decisions/006 attendance, 008 one write statement). Run it in the
+ * transaction that holds the event's lock (`lockEventForMarks`), after the
+ * checks of `AttendanceService.save`.
+ *
+ * Rules this statement enforces:
+ * - One mark per (event, profile): an upsert on `attendance`'s key; the
+ *   row's RSVP columns are never touched.
+ * - The newest mark wins, by the device's tap time: a mark is stored only
+ *   when no mark is stored yet or its `markedAt` is not older than the
+ *   stored one. A late or replayed older mark changes nothing and is left
+ *   out of the result (the service answers it `stale`); a replay of the
+ *   same mark (same time) is stored again and changes nothing else. There
+ *   is no client mark id: replays are made harmless by this time test.
+ * - A mark without a note keeps the stored note; `null` clears it.
+ * - `marked_by` is the signed-in marker and `recorded_at` the server's
+ *   time, whatever the device says.
+ * - Session packs: a stored mark that makes its profile attend (`present`
+ *   or `late` from no mark, `absent` or `excused`) draws one session of
+ *   this event; one that makes it stop attending gives it back; `present`
+ *   <-> `late` changes neither (draw-sessions.command.ts says which
+ *   subscriptions draw, once per event, locked).
+ * - Timeline: while a profile attends it has one `attended` entry for the
+ *   event (`activities_attended_idx`), written when it starts attending,
+ *   updated in place (status, marker) when `present` <-> `late` (its first
+ *   time stays), removed when it stops.
+ * - "Made it attend" compares the status stored before and after the
+ *   upsert inside the statement, so marks that were not stored, or that
+ *   store the same status again, draw, give back and list nothing.
+ * - All of it or nothing: one statement, under the event's lock, which
+ *   also keeps every RSVP write and other marks of the event out meanwhile.
+ *
+ * Not here: who may mark (`lockEventForMarks` + `requireProgramAccess`),
+ * which profiles may be marked (`requireMarkable`), the clock-skew clamp
+ * and one mark per profile per batch (marks.ts), and the realtime
+ * `attendance.updated` events, which `AttendanceService.save` publishes
+ * after the commit for the event, its program and each profile whose mark
+ * was stored.
+ */
+import { ATTENDED_STATUSES } from '@rally/shared/attendance';
+import type { AttendanceStatus } from '@rally/shared/events';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { namedStatement } from '../db/prepared.ts';
+import { activities } from '../db/schema/index.ts';
+import { newId } from '../lib/ids.ts';
+import {
+  drawSessionsStatement,
+  giveBackSessionsStatement,
+} from '../subscriptions/draw-sessions.command.ts';
+
+/** One mark to store: `status` null clears; `note` undefined leaves the stored note as it is. */
+export interface MarkWrite {
+  profileId: string;
+  status: AttendanceStatus | null;
+  note?: string | null;
+  /** The coach's tap time (UTC), already clamped to the server's now + 5 min. */
+  markedAt: Date;
+}
+
+/**
+ * A mark that was stored: the profile's status before it, and the row's
+ * mark as it now stands (status, note, time, who marked and their name).
+ */
+export type AppliedMark = {
+  profileId: string;
+  before: AttendanceStatus | null;
+  after: AttendanceStatus | null;
+  note: string | null;
+  markedAt: Date;
+  markedByUserId: string | null;
+  markedByName: string | null;
+};
+
+/** The statuses that count as attended, as an SQL list (constants of the shared contract). */
+const ATTENDED = sql.raw(ATTENDED_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/** Profiles of the `changed` CTE below whose mark made them attend, or stop attending. */
+const startedAttending = sql`select profile_id from changed where is_attended and not was_attended`;
+const stoppedAttending = sql`select profile_id from changed where was_attended and not is_attended`;
+
+const eventId = sql.placeholder('eventId');
+const programId = sql.placeholder('programId');
+const markedBy = sql.placeholder('markedBy');
+const recordedAt = sql`${sql.placeholder('recordedAt')}::timestamptz`;
+
+const applyMarksStatement = namedStatement<
+  {
+    payload: string;
+    eventId: string;
+    orgId: string;
+    programId: string;
+    markedBy: string;
+    recordedAt: string;
+    eventTitle: string;
+    startsAt: string;
+    timeZone: string;
+    programName: string;
+  },
+  Omit<AppliedMark, 'markedAt'> & { markedAt: string }
+>(
+  'attendance_apply_marks',
+  sql`
+    with m as (
+      select * from jsonb_to_recordset(${sql.placeholder('payload')}::jsonb)
+        as m(profile_id uuid, status text, note text, has_note boolean, marked_at timestamptz,
+          entry_id uuid)
+    ),
+    old as (
+      select a.profile_id, a.status from attendance a
+      join m on m.profile_id = a.profile_id
+      where a.event_id = ${eventId}
+    ),
+    up as (
+      insert into attendance as a
+        (event_id, profile_id, org_id, status, note, marked_by, marked_at, recorded_at)
+      select ${eventId}, m.profile_id, ${sql.placeholder('orgId')}, m.status,
+        case when m.has_note then m.note end, ${markedBy}, m.marked_at, ${recordedAt}
+      from m
+      on conflict (event_id, profile_id) do update set
+        status = excluded.status,
+        note = case
+          when (select m2.has_note from m m2 where m2.profile_id = excluded.profile_id)
+          then excluded.note else a.note end,
+        marked_by = excluded.marked_by,
+        marked_at = excluded.marked_at,
+        recorded_at = excluded.recorded_at
+      where a.marked_at is null or a.marked_at <= excluded.marked_at
+      returning a.profile_id, a.status, a.note, a.marked_at, a.marked_by
+    ),
+    changed as (
+      select up.profile_id, up.status,
+        coalesce(old.status in (${ATTENDED}), false) as was_attended,
+        coalesce(up.status in (${ATTENDED}), false) as is_attended
+      from up left join old on old.profile_id = up.profile_id
+      where up.status is distinct from old.status
+    ),
+    drawn as (
+      ${drawSessionsStatement({ profileIds: startedAttending, eventId, programId, recordedBy: markedBy, at: recordedAt })}
+    ),
+    given_back as (
+      ${giveBackSessionsStatement({ profileIds: stoppedAttending, eventId, programId })}
+    ),
+    unlisted as (
+      delete from ${activities}
+      where kind = 'attended' and event_id = ${eventId} and profile_id in (${stoppedAttending})
+    ),
+    listed as (
+      insert into ${activities}
+        (id, profile_id, kind, actor_user_id, org_id, program_id, event_id, data, created_at)
+      select m.entry_id, changed.profile_id, 'attended', ${markedBy}, ${sql.placeholder('orgId')},
+        ${programId}, ${eventId},
+        jsonb_build_object(
+          'eventTitle', ${sql.placeholder('eventTitle')}::text,
+          'startsAt', ${sql.placeholder('startsAt')}::text,
+          'timeZone', ${sql.placeholder('timeZone')}::text,
+          'status', changed.status,
+          'programName', ${sql.placeholder('programName')}::text
+        ),
+        ${recordedAt}
+      from changed join m on m.profile_id = changed.profile_id
+      where changed.is_attended
+      on conflict (profile_id, event_id) where kind = 'attended' do update
+        set data = excluded.data, actor_user_id = excluded.actor_user_id
+        where ${activities}.data->>'status' is distinct from excluded.data->>'status'
+    )
+    select up.profile_id as "profileId", old.status as "before", up.status as "after",
+      up.note, up.marked_at as "markedAt", up.marked_by as "markedByUserId",
+      mu.display_name as "markedByName"
+    from up
+    left join old on old.profile_id = up.profile_id
+    left join users mu on mu.id = up.marked_by`,
+);
+
+/** What {@link markAttendance} is told: the event, who marks, when, and the marks. */
+export interface MarkAttendanceProps {
+  /**
+   * The event, as locked by `lockEventForMarks`; its title, start (UTC),
+   * zone and program name go into the timeline entries.
+   */
+  event: {
+    id: string;
+    orgId: string;
+    programId: string;
+    title: string;
+    startsAt: Date;
+    timeZone: string;
+    programName: string;
+  };
+  /** The signed-in marker (user id): `marked_by`, the usage's `recorded_by`, the entry's actor. */
+  markedBy: string;
+  /** The server's time (UTC): `recorded_at`, the usage's `used_at`, the entry's `created_at`. */
+  recordedAt: Date;
+  /**
+   * At most one mark per profile (`winningMarks`), each on the roster or
+   * enrolled (`requireMarkable`).
+   */
+  marks: readonly MarkWrite[];
+}
+
+/**
+ * Stores `marks` on `event` and everything that follows from them, in one
+ * statement (the rules are this file's header; docs/decisions/006, 008),
+ * in the caller's transaction after the event's lock. Returns the marks
+ * that were stored, with the status each profile had before and the mark
+ * as it now stands; the others were stale. Throws what the query throws.
+ */
+export async function markAttendance(tx: Tx, args: MarkAttendanceProps): Promise<AppliedMark[]> {
+  if (args.marks.length === 0) return [];
+  const { event } = args;
+  const payload = JSON.stringify(
+    args.marks.map((m) => ({
+      profile_id: m.profileId,
+      status: m.status,
+      note: m.note ?? null,
+      has_note: m.note !== undefined,
+      marked_at: m.markedAt.toISOString(),
+      // The id of the profile's `attended` entry, should this mark create it.
+      entry_id: newId(),
+    })),
+  );
+  const rows = await applyMarksStatement.rows(tx, {
+    payload,
+    eventId: event.id,
+    orgId: event.orgId,
+    programId: event.programId,
+    markedBy: args.markedBy,
+    recordedAt: args.recordedAt.toISOString(),
+    eventTitle: event.title,
+    startsAt: event.startsAt.toISOString(),
+    timeZone: event.timeZone,
+    programName: event.programName,
+  });
+  return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt) }));
+}

@@ -1,0 +1,281 @@
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
+import {
+  attendance,
+  events,
+  profileManagers,
+  profiles,
+  programs,
+  subscriptions,
+} from '../db/schema/index.ts';
+import {
+  earliestOverlappingStart,
+  eventColumns,
+  type EventRow,
+  type ProfileEventRow,
+} from './events.repository.ts';
+
+// Calendars (docs/decisions/006): read-only SQL of the events area that areas above it
+// use too (docs/architecture.md): a program's events, the events on
+// profiles' calendars, the programs whose series a read may extend.
+
+/** Events of `programId` overlapping `[from, to)`, by start. */
+export async function listProgramEvents(
+  db: Db,
+  programId: string,
+  from: Date,
+  to: Date,
+): Promise<EventRow[]> {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .where(
+      and(
+        eq(events.programId, programId),
+        lt(events.startsAt, to),
+        gte(events.startsAt, earliestOverlappingStart(from)),
+        gt(events.endsAt, from),
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id));
+}
+
+/** An instant window `[from, to)`; `to` absent = open-ended. */
+interface Window {
+  from: Date;
+  to?: Date;
+}
+
+/**
+ * A window as the queries bound it: `[from, to)` and the earliest start an
+ * overlapping event can have; values, or placeholders of a prepared statement.
+ */
+interface Bounds {
+  from: Date | Placeholder;
+  to?: Date | Placeholder;
+  earliestStart: Date | Placeholder;
+}
+
+function boundsOf(w: Window): Bounds {
+  return { from: w.from, to: w.to, earliestStart: earliestOverlappingStart(w.from) };
+}
+
+const localDate = sql`(${events.startsAt} at time zone ${events.timeZone})::date`;
+
+/** Whose calendars to read: one profile, or every profile `managerUserId` manages. */
+export type Whose = { profileId: string } | { managerUserId: string };
+
+function profileFilter(
+  column: typeof subscriptions.profileId | typeof attendance.profileId,
+  who: Whose | { profileId: Placeholder },
+): SQL {
+  if ('profileId' in who) return eq(column, who.profileId);
+  return inArray(
+    column,
+    sql`(select ${profileManagers.profileId} from ${profileManagers} where ${profileManagers.userId} = ${who.managerUserId})`,
+  );
+}
+
+function overlaps(b: Bounds): SQL | undefined {
+  return and(
+    b.to ? lt(events.startsAt, b.to) : undefined,
+    gte(events.startsAt, b.earliestStart),
+    gt(events.endsAt, b.from),
+  );
+}
+
+/**
+ * (profile, event) pairs of the calendars of `who` in the window (docs/decisions/006):
+ * the events of programs where the profile has an `active` subscription
+ * whose `startsOn..endsOn` covers the event's local date, UNION the events
+ * the profile has an attendance row for (answered or marked). Both halves
+ * are index range scans: subscriptions by profile, then events by
+ * (program_id, starts_at) with `starts_at` bounded on both sides; attendance
+ * by profile, then events by id.
+ */
+function calendarPairs(db: Db, who: Whose | { profileId: Placeholder }, b: Bounds) {
+  const bySubscription = db
+    .select({ profileId: subscriptions.profileId, eventId: events.id })
+    .from(subscriptions)
+    .innerJoin(events, eq(events.programId, subscriptions.programId))
+    .where(
+      and(
+        profileFilter(subscriptions.profileId, who),
+        eq(subscriptions.status, 'active'),
+        overlaps(b),
+        sql`${localDate} >= ${subscriptions.startsOn}`,
+        or(isNull(subscriptions.endsOn), sql`${localDate} <= ${subscriptions.endsOn}`),
+      ),
+    );
+  const byAttendance = db
+    .select({ profileId: attendance.profileId, eventId: attendance.eventId })
+    .from(attendance)
+    .innerJoin(events, eq(events.id, attendance.eventId))
+    .where(and(profileFilter(attendance.profileId, who), overlaps(b)));
+  return union(bySubscription, byAttendance).as('calendar');
+}
+
+const profileEventColumns = {
+  ...eventColumns,
+  profileId: profiles.id,
+  profileName: profiles.displayName,
+};
+
+/** Calendar order: by start, then profile name (the family calendar), then id. */
+const byStart = [asc(events.startsAt), asc(profiles.displayName), asc(events.id)];
+
+type CalendarPairs = ReturnType<typeof calendarPairs>;
+
+/** The calendar rows of `calendar` pairs: each event with its program and profile, by start then profile name. */
+function calendarRows(db: Db, calendar: CalendarPairs) {
+  return db
+    .select(profileEventColumns)
+    .from(calendar)
+    .innerJoin(events, eq(events.id, calendar.eventId))
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
+    .orderBy(...byStart)
+    .$dynamic();
+}
+
+/** The calendar rows of `who` in the window, by start then profile name; at most `limit`. */
+async function calendarEvents(
+  db: Db,
+  who: Whose,
+  w: Window,
+  limit?: number,
+): Promise<ProfileEventRow[]> {
+  const query = calendarRows(db, calendarPairs(db, who, boundsOf(w)));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendar}. */
+function profileWindow(profileId: string, from: Date, to: Date) {
+  return {
+    profileId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    earliestStart: earliestOverlappingStart(from).toISOString(),
+  };
+}
+
+/** {@link calendarPairs} of one profile, as placeholders `profileId`, `from`, `to`, `earliestStart`. */
+function profileCalendarPairs(db: Db) {
+  return calendarPairs(
+    db,
+    { profileId: sql.placeholder('profileId') },
+    {
+      from: sql.placeholder('from'),
+      to: sql.placeholder('to'),
+      earliestStart: sql.placeholder('earliestStart'),
+    },
+  );
+}
+
+const profileCalendar = preparedPerDb('calendar_profile', (db, name) =>
+  calendarRows(db, profileCalendarPairs(db)).prepare(name),
+);
+
+const managedProfileCalendar = preparedPerDb('calendar_managed_profile', (db, name) => {
+  const calendar = profileCalendarPairs(db);
+  return db
+    .select({ ...profileEventColumns, relationship: profileManagers.relationship })
+    .from(calendar)
+    .innerJoin(events, eq(events.id, calendar.eventId))
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
+    .innerJoin(
+      profileManagers,
+      and(
+        eq(profileManagers.profileId, calendar.profileId),
+        eq(profileManagers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(...byStart)
+    .prepare(name);
+});
+
+/**
+ * Events on `profileId`'s calendar overlapping `[from, to)` (see
+ * {@link calendarPairs}), whoever asks. A prepared statement
+ * (docs/decisions/008).
+ */
+export async function listProfileEvents(
+  db: Db,
+  profileId: string,
+  from: Date,
+  to: Date,
+): Promise<ProfileEventRow[]> {
+  return profileCalendar(db).execute(profileWindow(profileId, from, to));
+}
+
+/**
+ * {@link listProfileEvents} and the access check in one statement (the
+ * profile calendar is a hot path, docs/decisions/008): the rows only when
+ * `userId` manages `profileId`, each with how (`relationship`). No rows
+ * means not a manager, or a manager of an empty calendar: the caller tells
+ * them apart with the profile's own access check.
+ */
+export async function listManagedProfileEvents(
+  db: Db,
+  profileId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<(ProfileEventRow & { relationship: 'self' | 'guardian' })[]> {
+  return managedProfileCalendar(db).execute({ ...profileWindow(profileId, from, to), userId });
+}
+
+/** Events on the calendars of every profile `userId` manages, one row per profile and event. */
+export function listFamilyEvents(db: Db, userId: string, from: Date, to: Date) {
+  return calendarEvents(db, { managerUserId: userId }, { from, to });
+}
+
+/** The next `limit` events (ending after `now`) on the calendars of the profiles `userId` manages. */
+export function nextEventsOfUser(db: Db, userId: string, now: Date, limit: number) {
+  return calendarEvents(db, { managerUserId: userId }, { from: now }, limit);
+}
+
+/** Programs where `who` has an `active` subscription (whose calendars a read may extend). */
+export async function activeProgramIds(db: Db, who: Whose): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ programId: subscriptions.programId })
+    .from(subscriptions)
+    .where(and(profileFilter(subscriptions.profileId, who), eq(subscriptions.status, 'active')));
+  return rows.map((r) => r.programId);
+}
+
+/** Whether event `eventId` is on `profileId`'s calendar by an `active` subscription covering its date. */
+export async function isOnCalendar(db: Db, profileId: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(subscriptions, eq(subscriptions.programId, events.programId))
+    .where(
+      and(
+        eq(events.id, eventId),
+        eq(subscriptions.profileId, profileId),
+        eq(subscriptions.status, 'active'),
+        sql`${localDate} >= ${subscriptions.startsOn}`,
+        or(isNull(subscriptions.endsOn), sql`${localDate} <= ${subscriptions.endsOn}`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

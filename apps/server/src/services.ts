@@ -1,0 +1,146 @@
+import { AccountService } from './account/account.service.ts';
+import { ActivitiesService } from './activities/activities.service.ts';
+import { AttendanceService } from './attendance/attendance.service.ts';
+import { AttendanceReportsService } from './attendance/reports.service.ts';
+import { RsvpService } from './attendance/rsvp.service.ts';
+import { AuthService } from './auth/auth.service.ts';
+import type { SmsProvider } from './auth/sms.ts';
+import type { Db } from './db/client.ts';
+import { EventChangesService } from './events/event-changes.service.ts';
+import { EventDetailService } from './events/event-detail.service.ts';
+import { EventsService } from './events/events.service.ts';
+import { FeedsService } from './feeds/feeds.service.ts';
+import type { Clock } from './lib/clock.ts';
+import { MembersService } from './orgs/members.service.ts';
+import { OrgInvitesService } from './orgs/org-invites.service.ts';
+import { OrgsService } from './orgs/orgs.service.ts';
+import { ProfileInvitesService } from './profiles/profile-invites.service.ts';
+import { ProfileManagersService } from './profiles/profile-managers.service.ts';
+import { ProfilesService } from './profiles/profiles.service.ts';
+import { SearchService } from './search/search.service.ts';
+import { OrgDetailService } from './programs/org-detail.service.ts';
+import { ProgramSettingsService } from './programs/program-settings.service.ts';
+import { ProgramsService } from './programs/programs.service.ts';
+import { DuesService } from './subscriptions/dues.service.ts';
+import { EnrolmentService } from './subscriptions/enrolment.service.ts';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.ts';
+import { PublicProgramService } from './subscriptions/public-program.service.ts';
+import { TransitionsService } from './subscriptions/transitions.service.ts';
+import { AdminService } from './admin/admin.service.ts';
+import { ClientsService } from './clients/clients.service.ts';
+import { ConfigService } from './config/config.service.ts';
+import type { FileStore } from './files/file-store.ts';
+import { FilesService } from './files/files.service.ts';
+import { MemoryFileStore } from './files/memory-file-store.ts';
+import { PgBus } from './realtime/pg-bus.ts';
+import { AnnouncementsService } from './conversations/announcements.service.ts';
+import { AttachmentsService } from './conversations/attachments.service.ts';
+import { ConversationsService } from './conversations/conversations.service.ts';
+import { MessagesService } from './conversations/messages.service.ts';
+import { ThreadsService } from './conversations/threads.service.ts';
+import { NotificationsService } from './notifications/notifications.service.ts';
+import type { RealtimePublisher } from './realtime/publisher.ts';
+
+/** Every service of the server, wired once per app instance. */
+export interface Services {
+  clock: Clock;
+  auth: AuthService;
+  account: AccountService;
+  orgs: OrgsService;
+  orgDetails: OrgDetailService;
+  members: MembersService;
+  orgInvites: OrgInvitesService;
+  search: SearchService;
+  programs: ProgramsService;
+  programSettings: ProgramSettingsService;
+  publicPrograms: PublicProgramService;
+  profiles: ProfilesService;
+  profileManagers: ProfileManagersService;
+  profileInvites: ProfileInvitesService;
+  activities: ActivitiesService;
+  events: EventsService;
+  eventDetails: EventDetailService;
+  eventChanges: EventChangesService;
+  rsvp: RsvpService;
+  attendance: AttendanceService;
+  attendanceReports: AttendanceReportsService;
+  feeds: FeedsService;
+  subscriptions: SubscriptionsService;
+  enrolment: EnrolmentService;
+  transitions: TransitionsService;
+  dues: DuesService;
+  files: FilesService;
+  admin: AdminService;
+  config: ConfigService;
+  clients: ClientsService;
+  conversations: ConversationsService;
+  messages: MessagesService;
+  threads: ThreadsService;
+  attachments: AttachmentsService;
+  announcements: AnnouncementsService;
+  notifications: NotificationsService;
+  /** Publishes realtime events after commits (docs/decisions/007); the app's bus. */
+  realtime: RealtimePublisher;
+}
+
+/**
+ * Wires the services over one database, SMS provider, clock and file store
+ * (in memory when absent: tools that never keep files; `npm start` passes
+ * the configured disk or S3 store) and realtime publisher (the app's bus;
+ * when absent a publish-only bus, so tools' changes still reach running
+ * servers through NOTIFY).
+ */
+export function createServices(
+  db: Db,
+  sms: SmsProvider,
+  clock: Clock,
+  fileStore: FileStore = new MemoryFileStore(),
+  realtime: RealtimePublisher = new PgBus(db),
+): Services {
+  const programs = new ProgramsService(db);
+  const files = new FilesService(db, fileStore);
+  const profiles = new ProfilesService(db, files);
+  const notifications = new NotificationsService(db, clock, realtime);
+  const conversations = new ConversationsService(db, profiles);
+  const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
+  const feeds = new FeedsService(db, programs, profiles, clock);
+  return {
+    clock,
+    auth: new AuthService(db, sms, clock),
+    account: new AccountService(db),
+    orgs: new OrgsService(db, files),
+    orgDetails: new OrgDetailService(db, clock),
+    members: new MembersService(db, feeds),
+    orgInvites: new OrgInvitesService(db, clock),
+    search: new SearchService(db),
+    programs,
+    programSettings: new ProgramSettingsService(db, programs, feeds),
+    publicPrograms: new PublicProgramService(db, clock),
+    profiles,
+    profileManagers: new ProfileManagersService(db, profiles, clock, feeds),
+    profileInvites: new ProfileInvitesService(db, profiles, clock),
+    activities: new ActivitiesService(db, profiles),
+    events: new EventsService(db, programs, profiles, clock, realtime),
+    eventDetails: new EventDetailService(db, programs, profiles, clock),
+    eventChanges: new EventChangesService(db, programs, clock, realtime, notifications),
+    rsvp,
+    attendance: new AttendanceService(db, programs, clock, realtime),
+    attendanceReports: new AttendanceReportsService(db, programs),
+    feeds,
+    subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
+    enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
+    transitions: new TransitionsService(db, programs, clock, realtime, notifications, rsvp),
+    dues: new DuesService(db, clock),
+    files,
+    admin: new AdminService(db),
+    config: new ConfigService(db, clock, realtime),
+    clients: new ClientsService(db),
+    conversations,
+    messages: new MessagesService(db, conversations, notifications, files, realtime, clock),
+    threads: new ThreadsService(db, conversations, clock),
+    attachments: new AttachmentsService(db, conversations, files, clock),
+    announcements: new AnnouncementsService(db, conversations, notifications, realtime, clock),
+    notifications,
+    realtime,
+  };
+}

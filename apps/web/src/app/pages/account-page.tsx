@@ -1,0 +1,82 @@
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DisplayNameForm } from '../../components/display-name-form';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageTitle } from '../../components/page-title';
+import { AppUpdatesSection } from '../../features/account/components/app-updates-section';
+import { NotificationPreferencesSection } from '../../features/notifications/components/notification-preferences-section';
+import { useAuth } from '../../lib/auth';
+import { notify } from '../../lib/notify';
+
+/**
+ * The account page (route `account`): the user's phone number and name (which
+ * they can change, `PUT /api/account`), which in-app notifications they get,
+ * app updates (the live config's recommended package), "Sign out", and the
+ * way to delete the account.
+ */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<unknown>(null);
+  if (!user) return null;
+
+  const onSignOut = async () => {
+    setIsSigningOut(true);
+    setSignOutError(null);
+    try {
+      await signOut();
+    } catch (error) {
+      setSignOutError(error);
+      setIsSigningOut(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={560}>
+      <PageTitle title={t('account.title')} />
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('account.phone')}
+            </Text>
+            <Text fw={600}>{user.phoneNumber}</Text>
+          </div>
+          <DisplayNameForm
+            initialName={user.displayName ?? ''}
+            submitLabel={t('actions.save')}
+            onSaved={() => notify(t('account.saved'))}
+          />
+        </Stack>
+      </Card>
+      <NotificationPreferencesSection />
+      <AppUpdatesSection />
+      <Stack gap="sm" component="section">
+        <Title order={2} size="h3">
+          {t('account.sessionTitle')}
+        </Title>
+        <Text size="sm">{t('account.signOutHint')}</Text>
+        {signOutError !== null && <ErrorAlert error={signOutError} />}
+        <Button
+          variant="default"
+          onClick={() => void onSignOut()}
+          loading={isSigningOut}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('auth.signOut')}
+        </Button>
+      </Stack>
+      <Stack gap="xs" component="section">
+        <Title order={2} size="h3">
+          {t('account.deleteTitle')}
+        </Title>
+        <Anchor component={Link} to="/account/delete" c="red">
+          {t('account.deleteLink')}
+        </Anchor>
+      </Stack>
+    </Stack>
+  );
+}

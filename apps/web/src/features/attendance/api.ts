@@ -1,0 +1,217 @@
+import type { AttendanceReport, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
+import type { FieldIssue } from '@rally/shared/errors';
+import type {
+  EventDetail,
+  ReorderEventWaitlist,
+  RsvpAnswer,
+  RsvpResult,
+  SetRsvp,
+} from '@rally/shared/events';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { eventKeys } from '../events/api';
+
+const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
+const eventBase = (programId: string, eventId: string) =>
+  `${base(programId)}/events/${encodeURIComponent(eventId)}`;
+
+/** A `[from, to)` window of UTC ISO instants. */
+export interface InstantRange {
+  from: string;
+  to: string;
+}
+
+/** TanStack Query keys of attendance and reports (an event's attendance under `eventKeys.event`). */
+export const attendanceKeys = {
+  event: (programId: string, eventId: string) =>
+    ['programs', programId, 'event', eventId, 'attendance'] as const,
+  reports: (programId: string) => ['programs', programId, 'attendance-report'] as const,
+  report: (programId: string, range: InstantRange) =>
+    ['programs', programId, 'attendance-report', range] as const,
+};
+
+/**
+ * `GET /api/programs/:programId/events/:eventId/attendance` (program staff):
+ * the event, its roster with RSVPs and marks (who, when) and the summary.
+ * 404 when the event is not visible, 403 for a family.
+ */
+export const eventAttendanceQueryOptions = (programId: string, eventId: string) =>
+  queryOptions({
+    queryKey: attendanceKeys.event(programId, eventId),
+    queryFn: ({ signal }) =>
+      apiRequest<EventAttendance>(`${eventBase(programId, eventId)}/attendance`, { signal }),
+  });
+
+/**
+ * `PUT /api/programs/:programId/events/:eventId/attendance` with a batch of
+ * marks (each with the device's `markedAt`). Answers the roster after it and
+ * per mark `applied` or `stale` (a newer mark was already stored). Throws
+ * `ApiError`: status 0 offline or when `signal` timed out, 403 read-only
+ * (archived program, not staff), 404, 400 `validation_failed` (naming
+ * `marks.N.profileId` for marks the server refuses: {@link refusedMarks}).
+ */
+export function saveAttendance(
+  programId: string,
+  eventId: string,
+  body: SaveAttendance,
+  signal?: AbortSignal,
+): Promise<EventAttendance> {
+  return apiRequest<EventAttendance>(`${eventBase(programId, eventId)}/attendance`, {
+    method: 'PUT',
+    body,
+    signal,
+  });
+}
+
+/** `marks.N` or `marks.N.field`: an issue about the mark at index N of the request. */
+const MARK_ISSUE_PATH = /^marks\.(\d+)(?:\.|$)/;
+
+/**
+ * Which marks of a `PUT .../attendance` of `count` marks the server refused
+ * by name: the server refuses the whole batch with 400 `validation_failed`
+ * and an issue `marks.N.profileId` per mark it cannot take (a profile that
+ * is neither on the roster nor enrolled, e.g. a subscription an admin ended
+ * while the coach was offline: `requireMarkable` in
+ * apps/server/src/attendance/attendance.service.ts). Answers a map from each
+ * refused index N (0-based, < `count`) to an `ApiError` about that mark
+ * alone (the same problem with only its issues, its first message as
+ * `detail`). Null for any other error, and for a 400 with an issue naming
+ * no mark (or one past `count`): that refuses the batch as a whole.
+ */
+export function refusedMarks(error: unknown, count: number): Map<number, ApiError> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (error.code !== 'validation_failed') return null;
+  const issuesByMark = new Map<number, FieldIssue[]>();
+  for (const issue of error.errors) {
+    const match = MARK_ISSUE_PATH.exec(issue.path);
+    const index = match ? Number(match[1]) : -1;
+    if (index < 0 || index >= count) return null;
+    issuesByMark.set(index, [...(issuesByMark.get(index) ?? []), issue]);
+  }
+  if (issuesByMark.size === 0) return null;
+  const refused = new Map<number, ApiError>();
+  for (const [index, issues] of issuesByMark) {
+    refused.set(
+      index,
+      new ApiError({
+        status: error.status,
+        code: error.code,
+        title: error.title,
+        detail: issues[0]?.message,
+        errors: issues,
+      }),
+    );
+  }
+  return refused;
+}
+
+/**
+ * `GET /api/programs/:programId/attendance?from&to` (program staff): the
+ * matrix of profiles × events starting in `[from, to)`, with totals and
+ * rates. 403 for a family.
+ */
+export const attendanceReportQueryOptions = (programId: string, range: InstantRange) =>
+  queryOptions({
+    queryKey: attendanceKeys.report(programId, range),
+    queryFn: ({ signal }) =>
+      apiRequest<AttendanceReport>(`${base(programId)}/attendance`, {
+        query: { ...range },
+        signal,
+      }),
+  });
+
+/**
+ * The address of the CSV export of the same report
+ * (`GET /api/programs/:programId/attendance.csv?from&to`), for a plain link:
+ * the session cookie authenticates it.
+ */
+export function attendanceCsvUrl(programId: string, range: InstantRange): string {
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  return `${base(programId)}/attendance.csv?${query.toString()}`;
+}
+
+/**
+ * After marks of `eventId` were saved: refetches the event's page (its roster,
+ * exactly that key: the attendance answer was just put in the cache) and the reports.
+ */
+export async function refreshAfterMarks(
+  queryClient: QueryClient,
+  programId: string,
+  eventId: string,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: attendanceKeys.reports(programId) }),
+  ]);
+}
+
+// RSVP and the RSVP waitlist (docs/decisions/006).
+
+/**
+ * Key of a profile's view of an event, the same as the profiles feature's
+ * `profileKeys.event` (query keys are the contract between features).
+ */
+const profileEventKey = (profileId: string, eventId: string) =>
+  ['profiles', profileId, 'event', eventId] as const;
+
+/** Variables of {@link useSetEventRsvp}: whose answer and what it is. */
+export interface EventRsvpChange {
+  profileId: string;
+  answer: RsvpAnswer;
+}
+
+/**
+ * `PUT /api/profiles/:profileId/events/:eventId/rsvp` `{ answer }` from the
+ * program's event page (the caller's `family`). The answer (with a waitlist
+ * position when the event is full) and the new counts go into the page's
+ * cache at once; then the event, the profile's pages and home refetch.
+ * Throws `conflict` (409) when answers are closed or the event is cancelled.
+ */
+export function useSetEventRsvp(programId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileId, answer }: EventRsvpChange) =>
+      apiRequest<RsvpResult>(
+        `/api/profiles/${encodeURIComponent(profileId)}/events/${encodeURIComponent(eventId)}/rsvp`,
+        { method: 'PUT', body: { answer } satisfies SetRsvp },
+      ),
+    onSuccess: async (result, { profileId }) => {
+      queryClient.setQueryData<EventDetail>(eventKeys.event(programId, eventId), (old) =>
+        old
+          ? {
+              ...old,
+              counts: result.counts,
+              family: old.family.map((member) =>
+                member.profileId === profileId ? { ...member, rsvp: result.rsvp } : member,
+              ),
+            }
+          : old,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) }),
+        queryClient.invalidateQueries({ queryKey: profileEventKey(profileId, eventId) }),
+        queryClient.invalidateQueries({ queryKey: ['profiles', profileId, 'activities'] }),
+        queryClient.invalidateQueries({ queryKey: ['home'] }),
+      ]);
+    },
+  });
+}
+
+/**
+ * `PUT /api/programs/:programId/events/:eventId/waitlist` `{ profileIds }`
+ * (staff): the waiting profiles in their new order, first in line first.
+ * The event refetches afterwards, and after a failure too (the list may have
+ * changed meanwhile).
+ */
+export function useReorderEventWaitlist(programId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileIds: string[]) =>
+      apiRequest<unknown>(`${base(programId)}/events/${encodeURIComponent(eventId)}/waitlist`, {
+        method: 'PUT',
+        body: { profileIds } satisfies ReorderEventWaitlist,
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) }),
+  });
+}

@@ -1,0 +1,297 @@
+import type { ManagedProfile } from '@rally/shared/profiles';
+import type { CreateFeePlan, FeePlan } from '@rally/shared/programs';
+import type { PublicProgram } from '@rally/shared/public-programs';
+import type {
+  AddCharge,
+  CreateSubscription,
+  DuesEntryResponse,
+  RecordPayment,
+  Subscription,
+  SubscriptionAction,
+  SubscriptionDetail,
+  SubscriptionStatus,
+  SubscriptionSummary,
+  UpdateSubscription,
+  Waitlist,
+} from '@rally/shared/subscriptions';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { programKeys } from '../programs/api';
+
+const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
+const subscriptionBase = (programId: string, subscriptionId: string) =>
+  `${base(programId)}/subscriptions/${encodeURIComponent(subscriptionId)}`;
+
+/** Filters of the staff subscriptions list (`GET .../subscriptions?status&planId`); '' = any. */
+export interface SubscriptionFilters {
+  status: SubscriptionStatus | '';
+  planId: string;
+}
+
+/**
+ * TanStack Query keys of enrolments, fee plans, the join page, subscription
+ * detail and waitlist (under `programKeys`' prefix `['programs', programId]`).
+ */
+export const subscriptionKeys = {
+  list: (programId: string) => ['programs', programId, 'subscriptions'] as const,
+  feePlans: (programId: string) => ['programs', programId, 'fee-plans'] as const,
+  /** The join page's answer depends on who asks, so the user id is part of the key. */
+  publicProgram: (programId: string, userId: string | null) =>
+    ['programs', programId, 'public', userId] as const,
+  detail: (programId: string, subscriptionId: string) =>
+    ['programs', programId, 'subscription', subscriptionId] as const,
+  filtered: (programId: string, filters: SubscriptionFilters) =>
+    [...subscriptionKeys.list(programId), filters] as const,
+  waitlist: (programId: string) => ['programs', programId, 'waitlist'] as const,
+};
+
+/**
+ * `GET /api/programs/:programId/public`: the join page (program, schedule
+ * summary, active fee plans, capacity, and the signed-in `viewer`'s profiles).
+ * Readable signed out for active open/approval programs; 404 otherwise.
+ */
+export const publicProgramQueryOptions = (programId: string, userId: string | null) =>
+  queryOptions({
+    queryKey: subscriptionKeys.publicProgram(programId, userId),
+    queryFn: ({ signal }) => apiRequest<PublicProgram>(`${base(programId)}/public`, { signal }),
+  });
+
+/** `GET .../subscriptions/:subscriptionId`: subscription, history, dues, UPI request, permissions. */
+export const subscriptionDetailQueryOptions = (programId: string, subscriptionId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.detail(programId, subscriptionId),
+    queryFn: ({ signal }) =>
+      apiRequest<SubscriptionDetail>(subscriptionBase(programId, subscriptionId), { signal }),
+  });
+
+/** `GET /api/programs/:programId/subscriptions?status&planId` (staff): filtered, waitlist first. */
+export const filteredSubscriptionsQueryOptions = (
+  programId: string,
+  filters: SubscriptionFilters,
+) =>
+  queryOptions({
+    queryKey: subscriptionKeys.filtered(programId, filters),
+    queryFn: ({ signal }) =>
+      apiRequest<{ subscriptions: SubscriptionSummary[] }>(`${base(programId)}/subscriptions`, {
+        query: {
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.planId ? { planId: filters.planId } : {}),
+        },
+        signal,
+      }),
+    select: (answer) => answer.subscriptions,
+  });
+
+/** `GET /api/programs/:programId/waitlist` (staff): the waitlist, first in line first. */
+export const waitlistQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.waitlist(programId),
+    queryFn: ({ signal }) => apiRequest<Waitlist>(`${base(programId)}/waitlist`, { signal }),
+    select: (answer) => answer.waitlist,
+  });
+
+/** `GET /api/programs/:programId/subscriptions` (program staff): every enrolment of the program. */
+export const programSubscriptionsQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.list(programId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ subscriptions: Subscription[] }>(`${base(programId)}/subscriptions`, {
+        signal,
+      }),
+    select: (answer) => answer.subscriptions,
+  });
+
+/**
+ * `POST /api/programs/:programId/subscriptions`: enrols a profile. Throws
+ * `ApiError` `conflict` (409) when the profile is already enrolled.
+ */
+export function useCreateSubscription(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSubscription) =>
+      apiRequest<{ subscription: Subscription }>(`${base(programId)}/subscriptions`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.list(programId) });
+      await queryClient.invalidateQueries({ queryKey: programKeys.detail(programId) });
+      await queryClient.invalidateQueries({ queryKey: ['home'] });
+      await queryClient.invalidateQueries({ queryKey: ['profiles'] });
+    },
+  });
+}
+
+/** `GET /api/programs/:programId/fee-plans`: the program's fee plans, active and not. */
+export const programFeePlansQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.feePlans(programId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ feePlans: FeePlan[] }>(`${base(programId)}/fee-plans`, { signal }),
+    select: (answer) => answer.feePlans,
+  });
+
+/**
+ * `POST /api/programs/:programId/fee-plans`: adds a plan; `priceMinor` in
+ * integer minor units of `currency`. Throws `validation_failed` with `errors[].path`.
+ */
+export function useCreateFeePlan(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFeePlan) =>
+      apiRequest<{ feePlan: FeePlan }>(`${base(programId)}/fee-plans`, { method: 'POST', body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: subscriptionKeys.feePlans(programId) }),
+  });
+}
+
+/** Body of {@link useUpdateFeePlan}: rename, reprice (minor units) or (de)activate. */
+export interface FeePlanChange {
+  planId: string;
+  name?: string;
+  priceMinor?: number;
+  isActive?: boolean;
+}
+
+/** `PATCH /api/programs/:programId/fee-plans/:planId`. Throws `validation_failed`, `not_found`. */
+export function useUpdateFeePlan(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planId, ...body }: FeePlanChange) =>
+      apiRequest<{ feePlan: FeePlan }>(
+        `${base(programId)}/fee-plans/${encodeURIComponent(planId)}`,
+        { method: 'PATCH', body },
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: subscriptionKeys.feePlans(programId) }),
+  });
+}
+
+/** Refetches everything about the program's subscriptions (lists, detail, join page, home, profiles). */
+async function refreshSubscriptions(queryClient: QueryClient, programId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['programs', programId] }),
+    queryClient.invalidateQueries({ queryKey: ['home'] }),
+    queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+  ]);
+}
+
+/**
+ * `POST /api/programs/:programId/subscriptions` from the join page: a family
+ * joins (`open` -> active, `approval` -> pending; waitlisted when full).
+ * Throws `ApiError`: 409 `conflict` already live, 400 `planId`, 403 invite-only.
+ */
+export function useJoinProgram(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSubscription) =>
+      apiRequest<{ subscription: SubscriptionSummary }>(`${base(programId)}/subscriptions`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `POST /api/profiles` `{ displayName, dateOfBirth, relationship: guardian }`: a child profile, from the join page. */
+export function useCreateChildProfile(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { displayName: string; dateOfBirth: string | null }) =>
+      apiRequest<{ profile: ManagedProfile }>('/api/profiles', {
+        method: 'POST',
+        body: { ...body, relationship: 'guardian' },
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/**
+ * `POST .../subscriptions/:subscriptionId/transitions` `{ action }`. Throws
+ * `ApiError` 409 `conflict` (not allowed from the status, or full when
+ * approving; `detail` says which) and 403.
+ */
+export function useSubscriptionTransition(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: SubscriptionAction) =>
+      apiRequest<{ subscription: SubscriptionSummary }>(
+        `${subscriptionBase(programId, subscriptionId)}/transitions`,
+        { method: 'POST', body: { action } },
+      ),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `POST .../subscriptions/:subscriptionId/payments` (staff): `amountMinor` in integer minor units. */
+export function useRecordPayment(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordPayment) =>
+      apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/payments`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/**
+ * `PATCH .../subscriptions/:subscriptionId` (staff): only the changed fields
+ * of `{ planId | null, startsOn, endsOn | null }`. Throws `ApiError` 400
+ * (field errors on `planId`, `startsOn`, `endsOn`) and 409 (ended, or a plan
+ * in another currency than the recorded dues).
+ */
+export function useUpdateSubscription(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSubscription) =>
+      apiRequest<{ subscription: SubscriptionSummary }>(
+        subscriptionBase(programId, subscriptionId),
+        {
+          method: 'PATCH',
+          body,
+        },
+      ),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `POST .../subscriptions/:subscriptionId/charges` (staff): `amountMinor` in integer minor units. */
+export function useAddCharge(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddCharge) =>
+      apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/charges`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `PUT /api/programs/:programId/waitlist` `{ subscriptionIds }` (staff): the new order. 409 when stale. */
+export function useReorderWaitlist(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionIds: string[]) =>
+      apiRequest<Waitlist>(`${base(programId)}/waitlist`, {
+        method: 'PUT',
+        body: { subscriptionIds },
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/** `POST /api/programs/:programId/waitlist/promote` `{ subscriptionId }` (staff). 409 still full. */
+export function usePromoteFromWaitlist(programId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionId: string) =>
+      apiRequest<{ subscription: SubscriptionSummary }>(`${base(programId)}/waitlist/promote`, {
+        method: 'POST',
+        body: { subscriptionId },
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}

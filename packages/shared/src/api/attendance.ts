@@ -1,0 +1,34 @@
+import { defineRoutes } from './operation.ts';
+
+/** Attendance: an event's roster and marks, and a program's report (docs/decisions/006). */
+export const attendanceRoutes = defineRoutes('attendance', {
+  get: {
+    method: 'GET',
+    path: '/api/programs/:programId/events/:eventId/attendance',
+    summary: "An event's roster and attendance marks",
+    access: 'signedIn',
+    status: 200,
+  },
+  save: {
+    method: 'PUT',
+    path: '/api/programs/:programId/events/:eventId/attendance',
+    summary: 'Save a batch of attendance marks (the latest mark of each profile wins)',
+    access: 'signedIn',
+    status: 200,
+  },
+  report: {
+    method: 'GET',
+    path: '/api/programs/:programId/attendance',
+    summary: "A program's attendance report in a range of instants",
+    access: 'signedIn',
+    status: 200,
+  },
+  reportCsv: {
+    method: 'GET',
+    path: '/api/programs/:programId/attendance.csv',
+    summary: "A program's attendance report as a CSV download",
+    access: 'signedIn',
+    status: 200,
+    answer: 'csv',
+  },
+});

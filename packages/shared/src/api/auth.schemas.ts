@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import {
+  phoneStartResponseSchema,
+  phoneStartSchema,
+  phoneVerifyResponseSchema,
+  phoneVerifySchema,
+  sessionResponseSchema,
+  smsOutboxMessageSchema,
+  smsOutboxQuerySchema,
+} from '../auth.ts';
+import type { authRoutes } from './auth.ts';
+import type { SchemasOf } from './operation.ts';
+
+/** Schemas of {@link authRoutes}. */
+export const authSchemas = {
+  phoneStart: { body: phoneStartSchema, response: phoneStartResponseSchema },
+  phoneVerify: { body: phoneVerifySchema, response: phoneVerifyResponseSchema },
+  session: { response: sessionResponseSchema },
+  signOut: {},
+  smsOutbox: {
+    query: smsOutboxQuerySchema,
+    response: z.object({ messages: z.array(smsOutboxMessageSchema) }),
+  },
+} as const satisfies SchemasOf<typeof authRoutes>;

@@ -1,0 +1,41 @@
+import { defineRoutes } from './operation.ts';
+
+/** Phone sign-in and the session (DESIGN.md §3, docs/decisions/001). */
+export const authRoutes = defineRoutes('auth', {
+  phoneStart: {
+    method: 'POST',
+    path: '/api/auth/phone/start',
+    summary: 'Send a sign-in code by SMS (the same answer for known and unknown numbers)',
+    access: 'public',
+    status: 200,
+  },
+  phoneVerify: {
+    method: 'POST',
+    path: '/api/auth/phone/verify',
+    summary: 'Check the code and sign in (session cookie, or a Bearer token for the native app)',
+    access: 'public',
+    status: 200,
+  },
+  session: {
+    method: 'GET',
+    path: '/api/auth/session',
+    summary: 'The signed-in user, or null (never 401)',
+    access: 'public',
+    status: 200,
+  },
+  signOut: {
+    method: 'POST',
+    path: '/api/auth/signout',
+    summary: 'End this session and clear its cookie',
+    access: 'signedIn',
+    status: 204,
+  },
+  smsOutbox: {
+    method: 'GET',
+    path: '/api/dev/sms-outbox',
+    summary: "The development SMS provider's messages to one phone, newest first",
+    access: 'public',
+    status: 200,
+    isDevOnly: true,
+  },
+});
