@@ -97,8 +97,11 @@ describe('search palette', () => {
     const orgs = await screen.findByRole('group', { name: 'Organisations' });
     await app.user.click(within(orgs).getByRole('button', { name: /Arjuna Sports Club/ }));
     await waitFor(() => expect(app.currentPath()).toBe('/orgs/o1'));
-    // The org area has its own header: its search button must not open the palette by itself.
-    expect(await screen.findByRole('button', { name: 'Search' })).toBeInTheDocument();
+    // The org area has its own header (the home header is unmounted after the path
+    // changes, so wait for the org's nav first): its search button must not open the
+    // palette by itself.
+    await screen.findByRole('navigation', { name: 'Organisation' });
+    expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Search Rally' })).toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('textbox', { name: 'Search Rally' })).toBeNull();
