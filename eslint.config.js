@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import serverBoundaries from './eslint/server-boundaries.js';
+import webApiPaths from './eslint/web-api-paths.js';
 import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
@@ -50,4 +51,5 @@ export default tseslint.config(
   },
   ...serverBoundaries,
   ...webBoundaries,
+  ...webApiPaths,
 );

@@ -1,5 +1,7 @@
+import { accountRoutes } from '@rally/shared/api/account';
+import { authRoutes } from '@rally/shared/api/auth';
 import type { SessionResponse, User } from '@rally/shared/auth';
-import type { Profile, UpdateAccount } from '@rally/shared/profiles';
+import type { UpdateAccount } from '@rally/shared/profiles';
 import {
   queryOptions,
   useMutation,
@@ -8,7 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api-client';
+import { request, type RequestAnswer } from './api-request';
 
 /** TanStack Query key of the sign-in state (`GET /api/auth/session`). */
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -20,7 +22,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => apiRequest<SessionResponse>('/api/auth/session', { signal }),
+  queryFn: ({ signal }) => request(authRoutes.session, { signal }),
   staleTime: 60_000,
   // Try even when the browser believes it is offline, so the app shows an error instead of waiting.
   networkMode: 'always',
@@ -53,7 +55,7 @@ export function useAuth(): AuthState {
   const session = useQuery(sessionQueryOptions);
 
   const signOut = useCallback(async () => {
-    await apiRequest<void>('/api/auth/signout', { method: 'POST' });
+    await request(authRoutes.signOut);
     await queryClient.cancelQueries();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     setSessionUser(queryClient, null);
@@ -78,11 +80,8 @@ export function setSessionUser(queryClient: QueryClient, user: User | null): voi
   queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
 }
 
-/** Answer of `PUT /api/account` (docs/api.md). */
-export interface UpdateAccountResponse {
-  user: User;
-  selfProfile: Profile;
-}
+/** Answer of `PUT /api/account` (docs/api.md): `{ user, selfProfile }`. */
+export type UpdateAccountResponse = RequestAnswer<typeof accountRoutes.update>;
 
 /**
  * Sets the signed-in user's name (`PUT /api/account`); the first call creates
@@ -93,8 +92,7 @@ export interface UpdateAccountResponse {
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccount) =>
-      apiRequest<UpdateAccountResponse>('/api/account', { method: 'PUT', body }),
+    mutationFn: (body: UpdateAccount) => request(accountRoutes.update, { body }),
     onSuccess: async (answer) => {
       setSessionUser(queryClient, answer.user);
       await queryClient.invalidateQueries({ queryKey: ['home'] });

@@ -1,6 +1,6 @@
-import type { ClientConfig } from '@rally/shared/config';
+import { configRoutes } from '@rally/shared/api/config';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { request } from './api-request';
 
 /**
  * TanStack Query key of the config record `client` (SPEC.md §3), the same
@@ -15,5 +15,5 @@ export const clientConfigKey = ['config', 'client'] as const;
 export const clientConfigQueryOptions = () =>
   queryOptions({
     queryKey: clientConfigKey,
-    queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/config/client', { signal }),
+    queryFn: ({ signal }) => request(configRoutes.client, { signal }),
   });

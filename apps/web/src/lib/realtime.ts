@@ -1,5 +1,6 @@
 import type { RealtimeEvent, Topic } from '@rally/shared/realtime';
-import { REALTIME_PATH } from '@rally/shared/realtime-socket';
+import { buildPath } from '@rally/shared/api/operation';
+import { realtimeRoutes } from '@rally/shared/api/realtime';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RealtimeClient, type TopicListener } from './realtime-client';
@@ -16,7 +17,7 @@ export function realtimeUrl(
   location: Pick<Location, 'protocol' | 'host'> = window.location,
 ): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${location.host}${REALTIME_PATH}`;
+  return `${protocol}//${location.host}${buildPath(realtimeRoutes.connect)}`;
 }
 
 /**

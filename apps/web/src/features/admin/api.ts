@@ -1,8 +1,8 @@
-import type { AdminOrg, AdminUser, Page } from '@rally/shared/admin';
-import type { ClientDevice } from '@rally/shared/clients';
-import type { ClientConfig, UpdateClientConfig } from '@rally/shared/config';
+import { adminRoutes } from '@rally/shared/api/admin';
+import { configRoutes } from '@rally/shared/api/config';
+import type { UpdateClientConfig } from '@rally/shared/config';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { sessionQueryKey } from '../../lib/auth';
 
 /**
@@ -26,35 +26,45 @@ export const adminKeys = {
   clientConfig: () => ['config', 'client'] as const,
 };
 
-const listQuery = <T>(name: AdminListName, params: AdminListParams) =>
+/** The query of a list page: `q`, `page` and `pageSize`, in that order. */
+const listQueryOf = ({ q, page, pageSize }: AdminListParams) => ({ q, page, pageSize });
+
+/** Query options of the page `params` of the list `name`, fetched by `fetchPage`. */
+const listQuery = <P>(
+  name: AdminListName,
+  params: AdminListParams,
+  fetchPage: (signal: AbortSignal) => Promise<P>,
+) =>
   queryOptions({
     queryKey: adminKeys.page(name, params),
-    queryFn: ({ signal }) =>
-      apiRequest<Page<T>>(`/api/admin/${name}`, {
-        query: { q: params.q, page: String(params.page), pageSize: String(params.pageSize) },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchPage(signal),
     // Keep showing the current page while the next one (or the next search) loads.
     placeholderData: keepPreviousData,
   });
 
 /** `GET /api/admin/orgs?q&page&pageSize` (global admins): orgs by name, with member and program counts. */
 export const adminOrgsQueryOptions = (params: AdminListParams) =>
-  listQuery<AdminOrg>('orgs', params);
+  listQuery('orgs', params, (signal) =>
+    request(adminRoutes.orgs, { query: listQueryOf(params), signal }),
+  );
 
 /** `GET /api/admin/users?q&page&pageSize` (global admins): users, newest first. */
 export const adminUsersQueryOptions = (params: AdminListParams) =>
-  listQuery<AdminUser>('users', params);
+  listQuery('users', params, (signal) =>
+    request(adminRoutes.users, { query: listQueryOf(params), signal }),
+  );
 
 /** `GET /api/admin/clients?q&page&pageSize` (global admins): registered devices, latest write first. */
 export const adminClientsQueryOptions = (params: AdminListParams) =>
-  listQuery<ClientDevice>('clients', params);
+  listQuery('clients', params, (signal) =>
+    request(adminRoutes.clients, { query: listQueryOf(params), signal }),
+  );
 
 /** `GET /api/config/client`: the config record `client` (SPEC.md §3) `{ url, disableLiveUpdate }`. */
 export const clientConfigQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.clientConfig(),
-    queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/config/client', { signal }),
+    queryFn: ({ signal }) => request(configRoutes.client, { signal }),
   });
 
 /**
@@ -66,10 +76,7 @@ export function useSetGlobalAdmin(myUserId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isGlobalAdmin }: { userId: string; isGlobalAdmin: boolean }) =>
-      apiRequest<{ user: AdminUser }>(
-        `/api/admin/users/${encodeURIComponent(userId)}/global-admin`,
-        { method: 'PUT', body: { isGlobalAdmin } },
-      ),
+      request(adminRoutes.setGlobalAdmin, { params: { userId }, body: { isGlobalAdmin } }),
     onSuccess: async (_answer, { userId }) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.list('users') });
       if (userId === myUserId) await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -85,8 +92,7 @@ export function useSetGlobalAdmin(myUserId: string | undefined) {
 export function useUpdateClientConfig() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateClientConfig) =>
-      apiRequest<ClientConfig>('/api/admin/config/client', { method: 'PUT', body }),
+    mutationFn: (body: UpdateClientConfig) => request(adminRoutes.setClientConfig, { body }),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.clientConfig(), saved),
   });
 }

@@ -1,19 +1,13 @@
-import type { AttendanceReport, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
+import { attendanceRoutes } from '@rally/shared/api/attendance';
+import { eventsRoutes } from '@rally/shared/api/events';
+import { buildPath } from '@rally/shared/api/operation';
+import type { EventAttendance, SaveAttendance } from '@rally/shared/attendance';
 import type { FieldIssue } from '@rally/shared/errors';
-import type {
-  EventDetail,
-  ReorderEventWaitlist,
-  RsvpAnswer,
-  RsvpResult,
-  SetRsvp,
-} from '@rally/shared/events';
+import type { EventDetail, ReorderEventWaitlist, RsvpAnswer, SetRsvp } from '@rally/shared/events';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { eventKeys } from '../events/api';
-
-const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
-const eventBase = (programId: string, eventId: string) =>
-  `${base(programId)}/events/${encodeURIComponent(eventId)}`;
 
 /** A `[from, to)` window of UTC ISO instants. */
 export interface InstantRange {
@@ -39,7 +33,7 @@ export const eventAttendanceQueryOptions = (programId: string, eventId: string) 
   queryOptions({
     queryKey: attendanceKeys.event(programId, eventId),
     queryFn: ({ signal }) =>
-      apiRequest<EventAttendance>(`${eventBase(programId, eventId)}/attendance`, { signal }),
+      request(attendanceRoutes.get, { params: { programId, eventId }, signal }),
   });
 
 /**
@@ -56,11 +50,7 @@ export function saveAttendance(
   body: SaveAttendance,
   signal?: AbortSignal,
 ): Promise<EventAttendance> {
-  return apiRequest<EventAttendance>(`${eventBase(programId, eventId)}/attendance`, {
-    method: 'PUT',
-    body,
-    signal,
-  });
+  return request(attendanceRoutes.save, { params: { programId, eventId }, body, signal });
 }
 
 /** `marks.N` or `marks.N.field`: an issue about the mark at index N of the request. */
@@ -114,10 +104,7 @@ export const attendanceReportQueryOptions = (programId: string, range: InstantRa
   queryOptions({
     queryKey: attendanceKeys.report(programId, range),
     queryFn: ({ signal }) =>
-      apiRequest<AttendanceReport>(`${base(programId)}/attendance`, {
-        query: { ...range },
-        signal,
-      }),
+      request(attendanceRoutes.report, { params: { programId }, query: { ...range }, signal }),
   });
 
 /**
@@ -127,7 +114,7 @@ export const attendanceReportQueryOptions = (programId: string, range: InstantRa
  */
 export function attendanceCsvUrl(programId: string, range: InstantRange): string {
   const query = new URLSearchParams({ from: range.from, to: range.to });
-  return `${base(programId)}/attendance.csv?${query.toString()}`;
+  return `${buildPath(attendanceRoutes.reportCsv, { programId })}?${query.toString()}`;
 }
 
 /**
@@ -171,10 +158,10 @@ export function useSetEventRsvp(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ profileId, answer }: EventRsvpChange) =>
-      apiRequest<RsvpResult>(
-        `/api/profiles/${encodeURIComponent(profileId)}/events/${encodeURIComponent(eventId)}/rsvp`,
-        { method: 'PUT', body: { answer } satisfies SetRsvp },
-      ),
+      request(eventsRoutes.setRsvp, {
+        params: { profileId, eventId },
+        body: { answer } satisfies SetRsvp,
+      }),
     onSuccess: async (result, { profileId }) => {
       queryClient.setQueryData<EventDetail>(eventKeys.event(programId, eventId), (old) =>
         old
@@ -207,8 +194,8 @@ export function useReorderEventWaitlist(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profileIds: string[]) =>
-      apiRequest<unknown>(`${base(programId)}/events/${encodeURIComponent(eventId)}/waitlist`, {
-        method: 'PUT',
+      request(eventsRoutes.reorderWaitlist, {
+        params: { programId, eventId },
         body: { profileIds } satisfies ReorderEventWaitlist,
       }),
     onSettled: () =>

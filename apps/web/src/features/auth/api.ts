@@ -1,11 +1,7 @@
-import type {
-  PhoneStart,
-  PhoneStartResponse,
-  PhoneVerify,
-  PhoneVerifyResponse,
-} from '@rally/shared/auth';
+import { authRoutes } from '@rally/shared/api/auth';
+import type { PhoneStart, PhoneVerify } from '@rally/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { setSessionUser } from '../../lib/auth';
 
 /**
@@ -14,8 +10,7 @@ import { setSessionUser } from '../../lib/auth';
  */
 export function usePhoneStart() {
   return useMutation({
-    mutationFn: (body: PhoneStart) =>
-      apiRequest<PhoneStartResponse>('/api/auth/phone/start', { method: 'POST', body }),
+    mutationFn: (body: PhoneStart) => request(authRoutes.phoneStart, { body }),
   });
 }
 
@@ -28,10 +23,7 @@ export function usePhoneVerify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PhoneVerify) =>
-      apiRequest<PhoneVerifyResponse>('/api/auth/phone/verify', {
-        method: 'POST',
-        body: { ...body, tokenDelivery: 'cookie' },
-      }),
+      request(authRoutes.phoneVerify, { body: { ...body, tokenDelivery: 'cookie' } }),
     onSuccess: (answer) => {
       setSessionUser(queryClient, answer.user);
     },

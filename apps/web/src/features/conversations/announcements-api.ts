@@ -1,11 +1,11 @@
-import type { Announcement, CreateAnnouncement } from '@rally/shared/conversations';
-import type { Event, EventDetail } from '@rally/shared/events';
-import type { ProgramDetail } from '@rally/shared/programs';
+import { conversationsRoutes } from '@rally/shared/api/conversations';
+import { eventsRoutes } from '@rally/shared/api/events';
+import { programsRoutes } from '@rally/shared/api/programs';
+import type { CreateAnnouncement } from '@rally/shared/conversations';
+import type { Event } from '@rally/shared/events';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { conversationKeys } from './api';
-
-const enc = encodeURIComponent;
 
 /**
  * `POST /api/programs/:programId/announcements` (staff): one text to every
@@ -16,10 +16,7 @@ export function useCreateAnnouncement(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAnnouncement) =>
-      apiRequest<{ announcement: Announcement }>(`/api/programs/${enc(programId)}/announcements`, {
-        method: 'POST',
-        body,
-      }),
+      request(conversationsRoutes.createAnnouncement, { params: { programId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: conversationKeys.announcements(programId) }),
@@ -41,10 +38,7 @@ export const announcementsQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: conversationKeys.announcements(programId),
     queryFn: ({ signal }) =>
-      apiRequest<{ announcements: Announcement[] }>(
-        `/api/programs/${enc(programId)}/announcements`,
-        { signal },
-      ),
+      request(conversationsRoutes.announcements, { params: { programId }, signal }),
     select: (answer) => answer.announcements,
   });
 
@@ -56,8 +50,7 @@ export const announcementsQueryOptions = (programId: string) =>
 export const programFamilyCountQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: ['programs', programId, 'detail'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<ProgramDetail>(`/api/programs/${enc(programId)}`, { signal }),
+    queryFn: ({ signal }) => request(programsRoutes.get, { params: { programId }, signal }),
     select: (detail) => detail.program.activeSubscriptions,
   });
 
@@ -69,10 +62,7 @@ export const upcomingEventsQueryOptions = (
   queryOptions({
     queryKey: ['programs', programId, 'events', { from: range.from, to: range.to }] as const,
     queryFn: ({ signal }) =>
-      apiRequest<{ events: Event[] }>(`/api/programs/${enc(programId)}/events`, {
-        query: range,
-        signal,
-      }),
+      request(eventsRoutes.listForProgram, { params: { programId }, query: range, signal }),
     select: (answer): Event[] => answer.events,
   });
 
@@ -80,9 +70,6 @@ export const upcomingEventsQueryOptions = (
 export const eventRosterSizeQueryOptions = (programId: string, eventId: string) =>
   queryOptions({
     queryKey: ['programs', programId, 'event', eventId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<EventDetail>(`/api/programs/${enc(programId)}/events/${enc(eventId)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => request(eventsRoutes.get, { params: { programId, eventId }, signal }),
     select: (detail) => detail.roster?.length ?? 0,
   });

@@ -1,3 +1,4 @@
+import { conversationsRoutes } from '@rally/shared/api/conversations';
 import type {
   ConversationSummary,
   EditMessage,
@@ -6,7 +7,6 @@ import type {
   MessageAttachment,
   SendMessage,
   Thread,
-  UnreadCounts,
 } from '@rally/shared/conversations';
 import {
   infiniteQueryOptions,
@@ -15,7 +15,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { MESSAGE_PAGE_SIZE } from './limits';
 import { applyMessage, mergeNewestPage, mergeOlderPage } from './message-cache';
 
@@ -36,14 +36,21 @@ export interface ThreadRef {
 
 const enc = encodeURIComponent;
 
-/** `/api/programs/{id}/conversations` or `/api/profiles/{id}/conversations`. */
-export function inboxApiPath(scope: ConversationScope, ownerId: string): string {
-  return `/api/${scope === 'program' ? 'programs' : 'profiles'}/${enc(ownerId)}/conversations`;
-}
-
-/** The API path of a thread (`.../conversations/:otherParty`); its messages, read and attachments are under it. */
-export function threadApiPath(ref: ThreadRef): string {
-  return `${inboxApiPath(ref.scope, ref.ownerId)}/${enc(ref.otherParty)}`;
+/**
+ * Runs the request of `ref`'s side with the thread's path parameters: `staff`
+ * (a `conversationsRoutes.staff*` operation, under
+ * `/api/programs/:programId/conversations/:otherParty`) for scope `program`,
+ * else `family` (`conversationsRoutes.family*`, under
+ * `/api/profiles/:profileId/conversations/:otherParty`). Answers what it answers.
+ */
+function onSide<T>(
+  ref: ThreadRef,
+  staff: (params: { programId: string; otherParty: string }) => T,
+  family: (params: { profileId: string; otherParty: string }) => T,
+): T {
+  return ref.scope === 'program'
+    ? staff({ programId: ref.ownerId, otherParty: ref.otherParty })
+    : family({ profileId: ref.ownerId, otherParty: ref.otherParty });
 }
 
 /**
@@ -92,11 +99,20 @@ export const conversationKeys = {
 export const inboxQueryOptions = (scope: ConversationScope, ownerId: string, q: string) =>
   infiniteQueryOptions({
     queryKey: conversationKeys.inbox(scope, ownerId, q),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<Inbox>(inboxApiPath(scope, ownerId), {
-        query: { q: q === '' ? undefined : q, cursor: pageParam ?? undefined },
-        signal,
-      }),
+    queryFn: ({ signal, pageParam }) => {
+      const query = { q: q === '' ? undefined : q, cursor: pageParam ?? undefined };
+      return scope === 'program'
+        ? request(conversationsRoutes.programInbox, {
+            params: { programId: ownerId },
+            query,
+            signal,
+          })
+        : request(conversationsRoutes.profileInbox, {
+            params: { profileId: ownerId },
+            query,
+            signal,
+          });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -125,10 +141,12 @@ export const threadQueryOptions = (ref: ThreadRef, queryClient: QueryClient) =>
   queryOptions({
     queryKey: conversationKeys.thread(ref),
     queryFn: async ({ signal }) => {
-      const fresh = await apiRequest<Thread>(threadApiPath(ref), {
-        query: { limit: String(MESSAGE_PAGE_SIZE) },
-        signal,
-      });
+      const query = { limit: MESSAGE_PAGE_SIZE };
+      const fresh = await onSide(
+        ref,
+        (params) => request(conversationsRoutes.staffThread, { params, query, signal }),
+        (params) => request(conversationsRoutes.familyThread, { params, query, signal }),
+      );
       return mergeNewestPage(queryClient.getQueryData(conversationKeys.thread(ref)), fresh);
     },
   });
@@ -141,9 +159,12 @@ export async function loadOlderMessages(queryClient: QueryClient, ref: ThreadRef
   const key = conversationKeys.thread(ref);
   const oldest = queryClient.getQueryData<Thread>(key)?.messages[0];
   if (!oldest) return;
-  const older = await apiRequest<Thread>(threadApiPath(ref), {
-    query: { before: oldest.id, limit: String(MESSAGE_PAGE_SIZE) },
-  });
+  const query = { before: oldest.id, limit: MESSAGE_PAGE_SIZE };
+  const older = await onSide(
+    ref,
+    (params) => request(conversationsRoutes.staffThread, { params, query }),
+    (params) => request(conversationsRoutes.familyThread, { params, query }),
+  );
   queryClient.setQueryData<Thread>(key, (thread) => thread && mergeOlderPage(thread, older));
 }
 
@@ -181,11 +202,11 @@ export async function sendMessage(
   body: SendMessage,
   signal?: AbortSignal,
 ): Promise<Message> {
-  const answer = await apiRequest<{ message: Message }>(`${threadApiPath(ref)}/messages`, {
-    method: 'POST',
-    body,
-    signal,
-  });
+  const answer = await onSide(
+    ref,
+    (params) => request(conversationsRoutes.staffSend, { params, body, signal }),
+    (params) => request(conversationsRoutes.familySend, { params, body, signal }),
+  );
   return answer.message;
 }
 
@@ -194,10 +215,12 @@ export async function sendMessage(
  * caller has seen: the thread is read for the caller's whole side.
  */
 export async function markThreadRead(ref: ThreadRef, throughMessageId: string): Promise<void> {
-  await apiRequest<unknown>(`${threadApiPath(ref)}/read`, {
-    method: 'POST',
-    body: { throughMessageId },
-  });
+  const body = { throughMessageId };
+  await onSide(
+    ref,
+    (params) => request(conversationsRoutes.staffRead, { params, body }),
+    (params) => request(conversationsRoutes.familyRead, { params, body }),
+  );
 }
 
 /**
@@ -208,9 +231,10 @@ export async function markThreadRead(ref: ThreadRef, throughMessageId: string): 
 export async function uploadAttachment(ref: ThreadRef, file: File): Promise<MessageAttachment> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await apiRequest<{ attachment: MessageAttachment }>(
-    `${threadApiPath(ref)}/attachments`,
-    { method: 'POST', body: form },
+  const answer = await onSide(
+    ref,
+    (params) => request(conversationsRoutes.staffAttach, { params, body: form }),
+    (params) => request(conversationsRoutes.familyAttach, { params, body: form }),
   );
   return answer.attachment;
 }
@@ -228,10 +252,19 @@ export function useEditMessage(ref: ThreadRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, body }: MessageEdit) =>
-      apiRequest<{ message: Message }>(`${threadApiPath(ref)}/messages/${enc(messageId)}`, {
-        method: 'PATCH',
-        body: { body },
-      }),
+      onSide(
+        ref,
+        (params) =>
+          request(conversationsRoutes.staffEdit, {
+            params: { ...params, messageId },
+            body: { body },
+          }),
+        (params) =>
+          request(conversationsRoutes.familyEdit, {
+            params: { ...params, messageId },
+            body: { body },
+          }),
+      ),
     onSuccess: ({ message }) => {
       putMessageInCache(queryClient, ref, message);
       void refreshInboxes(queryClient, ref.scope, ref.ownerId);
@@ -248,9 +281,10 @@ export function useDeleteMessage(ref: ThreadRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) =>
-      apiRequest<{ message: Message } | undefined>(
-        `${threadApiPath(ref)}/messages/${enc(messageId)}`,
-        { method: 'DELETE' },
+      onSide(
+        ref,
+        (params) => request(conversationsRoutes.staffDelete, { params: { ...params, messageId } }),
+        (params) => request(conversationsRoutes.familyDelete, { params: { ...params, messageId } }),
       ),
     onSuccess: async (answer) => {
       if (answer?.message) putMessageInCache(queryClient, ref, answer.message);
@@ -268,5 +302,5 @@ export function useDeleteMessage(ref: ThreadRef) {
 export const unreadCountsQueryOptions = () =>
   queryOptions({
     queryKey: conversationKeys.unread,
-    queryFn: ({ signal }) => apiRequest<UnreadCounts>('/api/conversations/unread', { signal }),
+    queryFn: ({ signal }) => request(conversationsRoutes.unread, { signal }),
   });

@@ -1,3 +1,4 @@
+import { eventsRoutes } from '@rally/shared/api/events';
 import type {
   CancelEvent,
   CreateEvent,
@@ -7,9 +8,7 @@ import type {
   UpdateEvent,
 } from '@rally/shared/events';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-
-const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
+import { request } from '../../lib/api-request';
 
 /** TanStack Query keys of a program's events (under `programKeys`' prefix `['programs', programId]`). */
 export const eventKeys = {
@@ -24,7 +23,7 @@ export const programEventsQueryOptions = (programId: string, range: { from: stri
   queryOptions({
     queryKey: eventKeys.eventRange(programId, range.from, range.to),
     queryFn: ({ signal }) =>
-      apiRequest<{ events: Event[] }>(`${base(programId)}/events`, { query: range, signal }),
+      request(eventsRoutes.listForProgram, { params: { programId }, query: range, signal }),
     select: (answer) => answer.events,
   });
 
@@ -36,23 +35,20 @@ export const programEventsQueryOptions = (programId: string, range: { from: stri
 export const programEventQueryOptions = (programId: string, eventId: string) =>
   queryOptions({
     queryKey: eventKeys.event(programId, eventId),
-    queryFn: ({ signal }) =>
-      apiRequest<EventDetail>(`${base(programId)}/events/${encodeURIComponent(eventId)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => request(eventsRoutes.get, { params: { programId, eventId }, signal }),
   });
 
 /**
  * `POST /api/programs/:programId/events`: creates an event from wall-clock
  * times in the program's zone; with `recurrence`, the first occurrence of a
- * series (issue 5). Throws `ApiError` (`validation_failed` with
+ * series (docs/decisions/006). Throws `ApiError` (`validation_failed` with
  * `errors[].path` such as `endLocal` or `recurrence.until`).
  */
 export function useCreateEvent(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateEvent) =>
-      apiRequest<{ event: Event }>(`${base(programId)}/events`, { method: 'POST', body }),
+      request(eventsRoutes.create, { params: { programId }, body }),
     onSuccess: () => refreshEvents(queryClient, programId),
   });
 }
@@ -103,10 +99,7 @@ export function useUpdateEvent(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateEvent) =>
-      apiRequest<{ event: Event }>(`${base(programId)}/events/${encodeURIComponent(eventId)}`, {
-        method: 'PATCH',
-        body,
-      }),
+      request(eventsRoutes.update, { params: { programId, eventId }, body }),
     onSuccess: async ({ event }) => {
       storeEvent(queryClient, programId, event);
       await refreshEvents(queryClient, programId);
@@ -123,10 +116,7 @@ export function useCancelEvent(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CancelEvent) =>
-      apiRequest<{ event: Event }>(
-        `${base(programId)}/events/${encodeURIComponent(eventId)}/cancel`,
-        { method: 'POST', body },
-      ),
+      request(eventsRoutes.cancel, { params: { programId, eventId }, body }),
     onSuccess: async ({ event }) => {
       storeEvent(queryClient, programId, event);
       await refreshEvents(queryClient, programId);
@@ -138,11 +128,7 @@ export function useCancelEvent(programId: string, eventId: string) {
 export function useReinstateEvent(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<{ event: Event }>(
-        `${base(programId)}/events/${encodeURIComponent(eventId)}/reinstate`,
-        { method: 'POST' },
-      ),
+    mutationFn: () => request(eventsRoutes.reinstate, { params: { programId, eventId } }),
     onSuccess: async ({ event }) => {
       storeEvent(queryClient, programId, event);
       await refreshEvents(queryClient, programId);
@@ -160,10 +146,7 @@ export function useDeleteEvent(programId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteEvent) =>
-      apiRequest<void>(`${base(programId)}/events/${encodeURIComponent(eventId)}`, {
-        method: 'DELETE',
-        body,
-      }),
+      request(eventsRoutes.delete, { params: { programId, eventId }, body }),
     onSuccess: () => refreshEvents(queryClient, programId, eventId),
   });
 }

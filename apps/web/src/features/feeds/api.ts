@@ -1,9 +1,6 @@
-import type { CalendarFeedAnswer } from '@rally/shared/feeds';
+import { feedsRoutes } from '@rally/shared/api/feeds';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-
-const programBase = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
-const profileBase = (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}`;
+import { request } from '../../lib/api-request';
 
 /**
  * TanStack Query keys of the secret iCalendar feeds (docs/decisions/006), each
@@ -18,8 +15,7 @@ export const feedKeys = {
 export const programCalendarFeedQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: feedKeys.program(programId),
-    queryFn: ({ signal }) =>
-      apiRequest<CalendarFeedAnswer>(`${programBase(programId)}/calendar-feed`, { signal }),
+    queryFn: ({ signal }) => request(feedsRoutes.programFeed, { params: { programId }, signal }),
   });
 
 /**
@@ -29,8 +25,7 @@ export const programCalendarFeedQueryOptions = (programId: string) =>
 export function useRotateProgramCalendarFeed(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<CalendarFeedAnswer>(`${programBase(programId)}/calendar-feed`, { method: 'POST' }),
+    mutationFn: () => request(feedsRoutes.rotateProgramFeed, { params: { programId } }),
     onSuccess: (answer) => queryClient.setQueryData(feedKeys.program(programId), answer),
   });
 }
@@ -42,8 +37,7 @@ export function useRotateProgramCalendarFeed(programId: string) {
 export const profileCalendarFeedQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: feedKeys.profile(profileId),
-    queryFn: ({ signal }) =>
-      apiRequest<CalendarFeedAnswer>(`${profileBase(profileId)}/calendar-feed`, { signal }),
+    queryFn: ({ signal }) => request(feedsRoutes.profileFeed, { params: { profileId }, signal }),
   });
 
 /**
@@ -53,8 +47,7 @@ export const profileCalendarFeedQueryOptions = (profileId: string) =>
 export function useRotateProfileCalendarFeed(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<CalendarFeedAnswer>(`${profileBase(profileId)}/calendar-feed`, { method: 'POST' }),
+    mutationFn: () => request(feedsRoutes.rotateProfileFeed, { params: { profileId } }),
     onSuccess: (answer) => queryClient.setQueryData(feedKeys.profile(profileId), answer),
   });
 }

@@ -1,20 +1,21 @@
-import type { ProfileEvent } from '@rally/shared/events';
-import type { Home } from '@rally/shared/home';
+import { accountRoutes } from '@rally/shared/api/account';
+import { eventsRoutes } from '@rally/shared/api/events';
+import { invitesRoutes } from '@rally/shared/api/invites';
+import { profilesRoutes } from '@rally/shared/api/profiles';
 import type {
   AcceptOrgInviteResponse,
   AcceptProfileInviteResponse,
   MyInvite,
-  MyInvites,
 } from '@rally/shared/invites';
-import type { CreateProfile, Profile } from '@rally/shared/profiles';
+import type { CreateProfile } from '@rally/shared/profiles';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 
 /** `GET /api/home`: the user's profiles, organisations and next events (the `/` page). */
 export const homeQueryOptions = () =>
   queryOptions({
     queryKey: ['home'] as const,
-    queryFn: ({ signal }) => apiRequest<Home>('/api/home', { signal }),
+    queryFn: ({ signal }) => request(accountRoutes.home, { signal }),
   });
 
 /**
@@ -25,8 +26,7 @@ export const homeQueryOptions = () =>
 export function useCreateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateProfile) =>
-      apiRequest<{ profile: Profile }>('/api/profiles', { method: 'POST', body }),
+    mutationFn: (body: CreateProfile) => request(profilesRoutes.create, { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['home'] });
       await queryClient.invalidateQueries({ queryKey: ['profiles'] });
@@ -34,7 +34,7 @@ export function useCreateProfile() {
   });
 }
 
-// --- Family calendar (issue 5, attendance web) ---
+// --- Family calendar ---
 
 /**
  * `GET /api/family/events?from&to`: the events of every profile the user
@@ -44,8 +44,7 @@ export function useCreateProfile() {
 export const familyEventsQueryOptions = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: ['home', 'family-events', range] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<{ events: ProfileEvent[] }>('/api/family/events', { query: { ...range }, signal }),
+    queryFn: ({ signal }) => request(eventsRoutes.listForFamily, { query: { ...range }, signal }),
   });
 
 // --- Invitations (docs/decisions/009) ---
@@ -54,12 +53,8 @@ export const familyEventsQueryOptions = (range: { from: string; to: string }) =>
 export const myInvitesQueryOptions = () =>
   queryOptions({
     queryKey: ['invites'] as const,
-    queryFn: ({ signal }) => apiRequest<MyInvites>('/api/invites', { signal }),
+    queryFn: ({ signal }) => request(invitesRoutes.list, { signal }),
   });
-
-/** `/api/invites/orgs/:id` or `/api/invites/profiles/:id` of `invite`, then `/accept` or `/decline`. */
-const answerPath = (invite: MyInvite, answer: 'accept' | 'decline') =>
-  `/api/invites/${invite.kind === 'org' ? 'orgs' : 'profiles'}/${encodeURIComponent(invite.id)}/${answer}`;
 
 /** Refetches the invitations and what an accepted one adds to: home, organisations, profiles. */
 async function refreshAfterAnswer(queryClient: QueryClient): Promise<void> {
@@ -81,8 +76,12 @@ export type AcceptedInvite = AcceptOrgInviteResponse | AcceptProfileInviteRespon
 export function useAcceptInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invite: MyInvite) =>
-      apiRequest<AcceptedInvite>(answerPath(invite, 'accept'), { method: 'POST' }),
+    mutationFn: (invite: MyInvite): Promise<AcceptedInvite> => {
+      const params = { inviteId: invite.id };
+      return invite.kind === 'org'
+        ? request(invitesRoutes.acceptOrg, { params })
+        : request(invitesRoutes.acceptProfile, { params });
+    },
     onSuccess: () => refreshAfterAnswer(queryClient),
   });
 }
@@ -95,8 +94,12 @@ export function useAcceptInvite() {
 export function useDeclineInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invite: MyInvite) =>
-      apiRequest<void>(answerPath(invite, 'decline'), { method: 'POST' }),
+    mutationFn: (invite: MyInvite) => {
+      const params = { inviteId: invite.id };
+      return invite.kind === 'org'
+        ? request(invitesRoutes.declineOrg, { params })
+        : request(invitesRoutes.declineProfile, { params });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invites'] }),
   });
 }

@@ -1,3 +1,4 @@
+import { notificationsRoutes } from '@rally/shared/api/notifications';
 import type {
   MarkNotificationsRead,
   Notification,
@@ -12,7 +13,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 
 /** Notifications per page of the bell's list. */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -36,8 +37,8 @@ export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<NotificationPage>('/api/notifications', {
-        query: { cursor: pageParam ?? undefined, limit: String(NOTIFICATION_PAGE_SIZE) },
+      request(notificationsRoutes.list, {
+        query: { cursor: pageParam ?? undefined, limit: NOTIFICATION_PAGE_SIZE },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -114,7 +115,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: MarkNotificationsRead) =>
-      apiRequest<unknown>('/api/notifications/read', { method: 'POST', body: change }),
+      request(notificationsRoutes.markRead, { body: change }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list });
       const previous = queryClient.getQueryData<NotificationPages>(notificationKeys.list);
@@ -134,8 +135,7 @@ export function useMarkNotificationsRead() {
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) =>
-      apiRequest<NotificationPreferences>('/api/notifications/preferences', { signal }),
+    queryFn: ({ signal }) => request(notificationsRoutes.preferences, { signal }),
   });
 
 /**
@@ -146,10 +146,7 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<NotificationPreferences>) =>
-      apiRequest<NotificationPreferences>('/api/notifications/preferences', {
-        method: 'PUT',
-        body: change,
-      }),
+      request(notificationsRoutes.updatePreferences, { body: change }),
     onSuccess: (preferences) => queryClient.setQueryData(notificationKeys.preferences, preferences),
   });
 }

@@ -1,17 +1,10 @@
-import type { OrgLogoResponse } from '@rally/shared/files';
-import type {
-  CreateInvite,
-  CreateInviteResponse,
-  CreateOrg,
-  Org,
-  OrgMembers,
-  OrgRole,
-  UpdateOrg,
-} from '@rally/shared/orgs';
-import type { CreateProgram, OrgDetail, Program } from '@rally/shared/programs';
+import { filesRoutes } from '@rally/shared/api/files';
+import { orgsRoutes } from '@rally/shared/api/orgs';
+import type { CreateInvite, CreateOrg, OrgRole, UpdateOrg } from '@rally/shared/orgs';
+import type { CreateProgram } from '@rally/shared/programs';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 
 /**
  * TanStack Query keys of the organisation endpoints. `members` is also read by
@@ -24,13 +17,11 @@ export const orgKeys = {
   members: (orgId: string) => ['orgs', 'members', orgId] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
-
 /** `GET /api/orgs`: the organisations the user belongs to (all of them for a global admin). */
 export const orgsQueryOptions = () =>
   queryOptions({
     queryKey: orgKeys.list(),
-    queryFn: ({ signal }) => apiRequest<{ orgs: Org[] }>('/api/orgs', { signal }),
+    queryFn: ({ signal }) => request(orgsRoutes.list, { signal }),
   });
 
 /**
@@ -40,7 +31,7 @@ export const orgsQueryOptions = () =>
 export const orgQueryOptions = (orgId: string) =>
   queryOptions({
     queryKey: orgKeys.detail(orgId),
-    queryFn: ({ signal }) => apiRequest<OrgDetail>(base(orgId), { signal }),
+    queryFn: ({ signal }) => request(orgsRoutes.get, { params: { orgId }, signal }),
   });
 
 /**
@@ -50,7 +41,7 @@ export const orgQueryOptions = (orgId: string) =>
 export const orgMembersQueryOptions = (orgId: string) =>
   queryOptions({
     queryKey: orgKeys.members(orgId),
-    queryFn: ({ signal }) => apiRequest<OrgMembers>(`${base(orgId)}/members`, { signal }),
+    queryFn: ({ signal }) => request(orgsRoutes.members, { params: { orgId }, signal }),
   });
 
 /** Refetches what a change to an org's settings or members can alter: the org, its members, lists, home. */
@@ -67,8 +58,7 @@ async function refreshOrg(queryClient: QueryClient, orgId: string): Promise<void
 export function useCreateOrg() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOrg) =>
-      apiRequest<{ org: Org }>('/api/orgs', { method: 'POST', body }),
+    mutationFn: (body: CreateOrg) => request(orgsRoutes.create, { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['home'] });
@@ -81,7 +71,7 @@ export function useCreateProgram(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProgram) =>
-      apiRequest<{ program: Program }>(`${base(orgId)}/programs`, { method: 'POST', body }),
+      request(orgsRoutes.createProgram, { params: { orgId }, body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.detail(orgId) });
     },
@@ -96,8 +86,7 @@ export function useCreateProgram(orgId: string) {
 export function useUpdateOrg(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateOrg) =>
-      apiRequest<{ org: Org }>(base(orgId), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateOrg) => request(orgsRoutes.update, { params: { orgId }, body }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -134,7 +123,7 @@ export function useDeleteOrg(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (confirmName: string) =>
-      apiRequest<void>(base(orgId), { method: 'DELETE', body: { confirmName } }),
+      request(orgsRoutes.delete, { params: { orgId }, body: { confirmName } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.list() });
       await queryClient.invalidateQueries({ queryKey: ['home'] });
@@ -156,7 +145,7 @@ export function useUploadOrgLogo(orgId: string) {
       const { UPLOAD_FIELD } = await import('@rally/shared/files');
       const body = new FormData();
       body.append(UPLOAD_FIELD, file);
-      return apiRequest<OrgLogoResponse>(`${base(orgId)}/logo`, { method: 'POST', body });
+      return request(filesRoutes.setOrgLogo, { params: { orgId }, body });
     },
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
@@ -166,7 +155,7 @@ export function useUploadOrgLogo(orgId: string) {
 export function useRemoveOrgLogo(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(`${base(orgId)}/logo`, { method: 'DELETE' }),
+    mutationFn: () => request(filesRoutes.removeOrgLogo, { params: { orgId } }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -181,8 +170,7 @@ export function useRemoveOrgLogo(orgId: string) {
 export function useInviteMember(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateInvite) =>
-      apiRequest<CreateInviteResponse>(`${base(orgId)}/invites`, { method: 'POST', body }),
+    mutationFn: (body: CreateInvite) => request(orgsRoutes.invite, { params: { orgId }, body }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -195,9 +183,7 @@ export function useRevokeInvite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteId: string) =>
-      apiRequest<void>(`${base(orgId)}/invites/${encodeURIComponent(inviteId)}`, {
-        method: 'DELETE',
-      }),
+      request(orgsRoutes.revokeInvite, { params: { orgId, inviteId } }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -210,10 +196,7 @@ export function useChangeMemberRole(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: OrgRole }) =>
-      apiRequest<void>(`${base(orgId)}/members/${encodeURIComponent(userId)}`, {
-        method: 'PATCH',
-        body: { role },
-      }),
+      request(orgsRoutes.changeRole, { params: { orgId, userId }, body: { role } }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -222,10 +205,7 @@ export function useChangeMemberRole(orgId: string) {
 export function useRemoveMember(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      apiRequest<void>(`${base(orgId)}/members/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-      }),
+    mutationFn: (userId: string) => request(orgsRoutes.removeMember, { params: { orgId, userId } }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }
@@ -238,7 +218,7 @@ export function useRemoveMember(orgId: string) {
 export function useLeaveOrg(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(`${base(orgId)}/leave`, { method: 'POST' }),
+    mutationFn: () => request(orgsRoutes.leave, { params: { orgId } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: orgKeys.list() });
       await queryClient.invalidateQueries({ queryKey: ['home'] });
@@ -251,7 +231,7 @@ export function useTransferOwnership(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<void>(`${base(orgId)}/transfer-ownership`, { method: 'POST', body: { userId } }),
+      request(orgsRoutes.transferOwnership, { params: { orgId }, body: { userId } }),
     onSuccess: () => refreshOrg(queryClient, orgId),
   });
 }

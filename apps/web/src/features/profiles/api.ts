@@ -1,21 +1,8 @@
-import type {
-  ProfileEvent,
-  ProfileEventDetail,
-  RsvpAnswer,
-  RsvpResult,
-  SetRsvp,
-} from '@rally/shared/events';
-import type {
-  AddProfileManager,
-  AddProfileManagerResponse,
-  ManagedProfile,
-  Profile,
-  ProfileDetail,
-  ProfileManagers,
-  UpdateProfile,
-} from '@rally/shared/profiles';
-import type { ActivityPage } from '@rally/shared/activities';
-import type { SubscriptionSummary } from '@rally/shared/subscriptions';
+import { eventsRoutes } from '@rally/shared/api/events';
+import { filesRoutes } from '@rally/shared/api/files';
+import { profilesRoutes } from '@rally/shared/api/profiles';
+import type { ProfileEventDetail, RsvpAnswer, SetRsvp } from '@rally/shared/events';
+import type { AddProfileManager, UpdateProfile } from '@rally/shared/profiles';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -23,9 +10,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-
-const base = (profileId: string) => `/api/profiles/${encodeURIComponent(profileId)}`;
+import { request } from '../../lib/api-request';
 
 /** TanStack Query keys of the profile endpoints. */
 export const profileKeys = {
@@ -39,14 +24,14 @@ export const profileKeys = {
 export const profileQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: profileKeys.detail(profileId),
-    queryFn: ({ signal }) => apiRequest<ProfileDetail>(base(profileId), { signal }),
+    queryFn: ({ signal }) => request(profilesRoutes.get, { params: { profileId }, signal }),
   });
 
 /** `GET /api/profiles`: the profiles the signed-in user manages (to pick one to enrol). */
 export const myProfilesQueryOptions = () =>
   queryOptions({
     queryKey: ['profiles', 'mine'] as const,
-    queryFn: ({ signal }) => apiRequest<{ profiles: Profile[] }>('/api/profiles', { signal }),
+    queryFn: ({ signal }) => request(profilesRoutes.list, { signal }),
     select: (answer) => answer.profiles,
   });
 
@@ -55,10 +40,7 @@ export const profileEventsQueryOptions = (profileId: string, range: { from: stri
   queryOptions({
     queryKey: profileKeys.eventRange(profileId, range.from, range.to),
     queryFn: ({ signal }) =>
-      apiRequest<{ events: ProfileEvent[] }>(`${base(profileId)}/events`, {
-        query: range,
-        signal,
-      }),
+      request(eventsRoutes.listForProfile, { params: { profileId }, query: range, signal }),
     select: (answer) => answer.events,
   });
 
@@ -71,9 +53,7 @@ export const profileEventQueryOptions = (profileId: string, eventId: string) =>
   queryOptions({
     queryKey: profileKeys.event(profileId, eventId),
     queryFn: ({ signal }) =>
-      apiRequest<ProfileEventDetail>(`${base(profileId)}/events/${encodeURIComponent(eventId)}`, {
-        signal,
-      }),
+      request(eventsRoutes.getForProfile, { params: { profileId, eventId }, signal }),
   });
 
 /** `GET /api/profiles/:profileId/activities?cursor&limit`: the timeline, newest first, paged by `nextCursor`. */
@@ -81,7 +61,8 @@ export const profileActivitiesQueryOptions = (profileId: string) =>
   infiniteQueryOptions({
     queryKey: ['profiles', profileId, 'activities'] as const,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<ActivityPage>(`${base(profileId)}/activities`, {
+      request(profilesRoutes.activities, {
+        params: { profileId },
         query: { cursor: pageParam ?? undefined },
         signal,
       }),
@@ -94,9 +75,7 @@ export const profileSubscriptionsQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: ['profiles', profileId, 'subscriptions'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<{ subscriptions: SubscriptionSummary[] }>(`${base(profileId)}/subscriptions`, {
-        signal,
-      }),
+      request(profilesRoutes.subscriptions, { params: { profileId }, signal }),
     select: (answer) => answer.subscriptions,
   });
 
@@ -113,7 +92,7 @@ async function refreshProfile(queryClient: QueryClient, profileId: string): Prom
 export const profileManagersQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: ['profiles', profileId, 'managers'] as const,
-    queryFn: ({ signal }) => apiRequest<ProfileManagers>(`${base(profileId)}/managers`, { signal }),
+    queryFn: ({ signal }) => request(profilesRoutes.managers, { params: { profileId }, signal }),
   });
 
 /** `PATCH /api/profiles/:profileId` `{ displayName?, dateOfBirth? }`. Throws `validation_failed`. */
@@ -121,7 +100,7 @@ export function useUpdateProfile(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfile) =>
-      apiRequest<{ profile: ManagedProfile }>(base(profileId), { method: 'PATCH', body }),
+      request(profilesRoutes.update, { params: { profileId }, body }),
     onSuccess: () => refreshProfile(queryClient, profileId),
   });
 }
@@ -131,10 +110,10 @@ export function useSetProfilePhoto(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File | null) => {
-      if (!file) return apiRequest<void>(`${base(profileId)}/photo`, { method: 'DELETE' });
+      if (!file) return request(filesRoutes.removeProfilePhoto, { params: { profileId } });
       const body = new FormData();
       body.append('file', file);
-      return apiRequest<void>(`${base(profileId)}/photo`, { method: 'POST', body });
+      return request(filesRoutes.setProfilePhoto, { params: { profileId }, body });
     },
     onSuccess: () => refreshProfile(queryClient, profileId),
   });
@@ -150,10 +129,7 @@ export function useAddProfileManager(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddProfileManager) =>
-      apiRequest<AddProfileManagerResponse>(`${base(profileId)}/managers`, {
-        method: 'POST',
-        body,
-      }),
+      request(profilesRoutes.addManager, { params: { profileId }, body }),
     onSuccess: () => refreshProfile(queryClient, profileId),
   });
 }
@@ -163,9 +139,7 @@ export function useRemoveProfileManager(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<void>(`${base(profileId)}/managers/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-      }),
+      request(profilesRoutes.removeManager, { params: { profileId, userId } }),
     onSuccess: () => refreshProfile(queryClient, profileId),
   });
 }
@@ -175,9 +149,7 @@ export function useRevokeProfileInvite(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteId: string) =>
-      apiRequest<void>(`${base(profileId)}/invites/${encodeURIComponent(inviteId)}`, {
-        method: 'DELETE',
-      }),
+      request(profilesRoutes.revokeInvite, { params: { profileId, inviteId } }),
     onSuccess: () => refreshProfile(queryClient, profileId),
   });
 }
@@ -187,7 +159,7 @@ export function useDeleteProfile(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (confirmName: string) =>
-      apiRequest<void>(base(profileId), { method: 'DELETE', body: { confirmName } }),
+      request(profilesRoutes.delete, { params: { profileId }, body: { confirmName } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: ['profiles', profileId] });
       await Promise.all([
@@ -199,7 +171,7 @@ export function useDeleteProfile(profileId: string) {
 }
 
 // ---------------------------------------------------------------------------
-// RSVP from the profile's event page (issue 5, docs/decisions/006).
+// RSVP from the profile's event page (docs/decisions/006).
 // ---------------------------------------------------------------------------
 
 /**
@@ -215,8 +187,8 @@ export function useSetProfileEventRsvp(profileId: string, eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answer: RsvpAnswer) =>
-      apiRequest<RsvpResult>(`${base(profileId)}/events/${encodeURIComponent(eventId)}/rsvp`, {
-        method: 'PUT',
+      request(eventsRoutes.setRsvp, {
+        params: { profileId, eventId },
         body: { answer } satisfies SetRsvp,
       }),
     onSuccess: async (result) => {

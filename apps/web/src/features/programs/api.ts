@@ -1,14 +1,7 @@
-import type {
-  Program,
-  ProgramDetail,
-  ProgramRole,
-  ProgramStaffMember,
-  UpdateProgram,
-} from '@rally/shared/programs';
+import { programsRoutes } from '@rally/shared/api/programs';
+import type { ProgramDetail, ProgramRole, UpdateProgram } from '@rally/shared/programs';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-
-const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
+import { request } from '../../lib/api-request';
 
 /**
  * TanStack Query keys of the program endpoints. Every key of a program's data
@@ -26,15 +19,14 @@ export const programKeys = {
 export const programQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: programKeys.detail(programId),
-    queryFn: ({ signal }) => apiRequest<ProgramDetail>(base(programId), { signal }),
+    queryFn: ({ signal }) => request(programsRoutes.get, { params: { programId }, signal }),
   });
 
 /** `GET /api/programs/:programId/staff`: the program's managers and coaches. */
 export const programStaffQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: programKeys.staff(programId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ staff: ProgramStaffMember[] }>(`${base(programId)}/staff`, { signal }),
+    queryFn: ({ signal }) => request(programsRoutes.staff, { params: { programId }, signal }),
     select: (answer) => answer.staff,
   });
 
@@ -57,7 +49,7 @@ export function useUpdateProgram(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProgram) =>
-      apiRequest<{ program: Program }>(base(programId), { method: 'PATCH', body }),
+      request(programsRoutes.update, { params: { programId }, body }),
     onSuccess: () => refreshProgram(queryClient, programId),
   });
 }
@@ -70,8 +62,8 @@ export function useSetProgramArchived(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isArchived: boolean) =>
-      apiRequest<{ program: Program }>(`${base(programId)}/${isArchived ? 'archive' : 'restore'}`, {
-        method: 'POST',
+      request(isArchived ? programsRoutes.archive : programsRoutes.restore, {
+        params: { programId },
       }),
     onSuccess: async (answer) => {
       queryClient.setQueryData<ProgramDetail>(programKeys.detail(programId), (old) =>
@@ -91,10 +83,7 @@ export function useSetProgramStaff(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: ProgramRole }) =>
-      apiRequest<void>(`${base(programId)}/staff/${encodeURIComponent(userId)}`, {
-        method: 'PUT',
-        body: { role },
-      }),
+      request(programsRoutes.setStaff, { params: { programId, userId }, body: { role } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.staff(programId) }),
   });
 }
@@ -104,9 +93,7 @@ export function useRemoveProgramStaff(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<void>(`${base(programId)}/staff/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-      }),
+      request(programsRoutes.removeStaff, { params: { programId, userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: programKeys.staff(programId) }),
   });
 }

@@ -1,6 +1,6 @@
-import type { SearchResult } from '@rally/shared/search';
+import { searchRoutes } from '@rally/shared/api/search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 
 /** How long the palette waits after the last keystroke before it searches, ms. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -22,8 +22,7 @@ export const searchKeys = {
 export const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: searchKeys.query(q),
-    queryFn: ({ signal }) =>
-      apiRequest<{ results: SearchResult[] }>('/api/search', { query: { q }, signal }),
+    queryFn: ({ signal }) => request(searchRoutes.search, { query: { q }, signal }),
     select: (answer) => answer.results,
     enabled: q !== '',
     staleTime: 30_000,

@@ -1,26 +1,18 @@
-import type { ManagedProfile } from '@rally/shared/profiles';
-import type { CreateFeePlan, FeePlan } from '@rally/shared/programs';
-import type { PublicProgram } from '@rally/shared/public-programs';
+import { profilesRoutes } from '@rally/shared/api/profiles';
+import { programsRoutes } from '@rally/shared/api/programs';
+import { subscriptionsRoutes } from '@rally/shared/api/subscriptions';
+import type { CreateFeePlan } from '@rally/shared/programs';
 import type {
   AddCharge,
   CreateSubscription,
-  DuesEntryResponse,
   RecordPayment,
-  Subscription,
   SubscriptionAction,
-  SubscriptionDetail,
   SubscriptionStatus,
-  SubscriptionSummary,
   UpdateSubscription,
-  Waitlist,
 } from '@rally/shared/subscriptions';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { request } from '../../lib/api-request';
 import { programKeys } from '../programs/api';
-
-const base = (programId: string) => `/api/programs/${encodeURIComponent(programId)}`;
-const subscriptionBase = (programId: string, subscriptionId: string) =>
-  `${base(programId)}/subscriptions/${encodeURIComponent(subscriptionId)}`;
 
 /** Filters of the staff subscriptions list (`GET .../subscriptions?status&planId`); '' = any. */
 export interface SubscriptionFilters {
@@ -53,7 +45,7 @@ export const subscriptionKeys = {
 export const publicProgramQueryOptions = (programId: string, userId: string | null) =>
   queryOptions({
     queryKey: subscriptionKeys.publicProgram(programId, userId),
-    queryFn: ({ signal }) => apiRequest<PublicProgram>(`${base(programId)}/public`, { signal }),
+    queryFn: ({ signal }) => request(programsRoutes.publicPage, { params: { programId }, signal }),
   });
 
 /** `GET .../subscriptions/:subscriptionId`: subscription, history, dues, UPI request, permissions. */
@@ -61,7 +53,7 @@ export const subscriptionDetailQueryOptions = (programId: string, subscriptionId
   queryOptions({
     queryKey: subscriptionKeys.detail(programId, subscriptionId),
     queryFn: ({ signal }) =>
-      apiRequest<SubscriptionDetail>(subscriptionBase(programId, subscriptionId), { signal }),
+      request(subscriptionsRoutes.get, { params: { programId, subscriptionId }, signal }),
   });
 
 /** `GET /api/programs/:programId/subscriptions?status&planId` (staff): filtered, waitlist first. */
@@ -72,7 +64,8 @@ export const filteredSubscriptionsQueryOptions = (
   queryOptions({
     queryKey: subscriptionKeys.filtered(programId, filters),
     queryFn: ({ signal }) =>
-      apiRequest<{ subscriptions: SubscriptionSummary[] }>(`${base(programId)}/subscriptions`, {
+      request(subscriptionsRoutes.list, {
+        params: { programId },
         query: {
           ...(filters.status ? { status: filters.status } : {}),
           ...(filters.planId ? { planId: filters.planId } : {}),
@@ -86,7 +79,8 @@ export const filteredSubscriptionsQueryOptions = (
 export const waitlistQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.waitlist(programId),
-    queryFn: ({ signal }) => apiRequest<Waitlist>(`${base(programId)}/waitlist`, { signal }),
+    queryFn: ({ signal }) =>
+      request(subscriptionsRoutes.waitlist, { params: { programId }, signal }),
     select: (answer) => answer.waitlist,
   });
 
@@ -94,10 +88,7 @@ export const waitlistQueryOptions = (programId: string) =>
 export const programSubscriptionsQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.list(programId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ subscriptions: Subscription[] }>(`${base(programId)}/subscriptions`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => request(subscriptionsRoutes.list, { params: { programId }, signal }),
     select: (answer) => answer.subscriptions,
   });
 
@@ -109,10 +100,7 @@ export function useCreateSubscription(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSubscription) =>
-      apiRequest<{ subscription: Subscription }>(`${base(programId)}/subscriptions`, {
-        method: 'POST',
-        body,
-      }),
+      request(subscriptionsRoutes.create, { params: { programId }, body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: subscriptionKeys.list(programId) });
       await queryClient.invalidateQueries({ queryKey: programKeys.detail(programId) });
@@ -126,8 +114,7 @@ export function useCreateSubscription(programId: string) {
 export const programFeePlansQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.feePlans(programId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ feePlans: FeePlan[] }>(`${base(programId)}/fee-plans`, { signal }),
+    queryFn: ({ signal }) => request(programsRoutes.feePlans, { params: { programId }, signal }),
     select: (answer) => answer.feePlans,
   });
 
@@ -139,7 +126,7 @@ export function useCreateFeePlan(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateFeePlan) =>
-      apiRequest<{ feePlan: FeePlan }>(`${base(programId)}/fee-plans`, { method: 'POST', body }),
+      request(programsRoutes.createFeePlan, { params: { programId }, body }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: subscriptionKeys.feePlans(programId) }),
   });
@@ -158,10 +145,7 @@ export function useUpdateFeePlan(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ planId, ...body }: FeePlanChange) =>
-      apiRequest<{ feePlan: FeePlan }>(
-        `${base(programId)}/fee-plans/${encodeURIComponent(planId)}`,
-        { method: 'PATCH', body },
-      ),
+      request(programsRoutes.updateFeePlan, { params: { programId, planId }, body }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: subscriptionKeys.feePlans(programId) }),
   });
@@ -185,10 +169,7 @@ export function useJoinProgram(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSubscription) =>
-      apiRequest<{ subscription: SubscriptionSummary }>(`${base(programId)}/subscriptions`, {
-        method: 'POST',
-        body,
-      }),
+      request(subscriptionsRoutes.create, { params: { programId }, body }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -198,10 +179,7 @@ export function useCreateChildProfile(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { displayName: string; dateOfBirth: string | null }) =>
-      apiRequest<{ profile: ManagedProfile }>('/api/profiles', {
-        method: 'POST',
-        body: { ...body, relationship: 'guardian' },
-      }),
+      request(profilesRoutes.create, { body: { ...body, relationship: 'guardian' } }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -215,10 +193,10 @@ export function useSubscriptionTransition(programId: string, subscriptionId: str
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: SubscriptionAction) =>
-      apiRequest<{ subscription: SubscriptionSummary }>(
-        `${subscriptionBase(programId, subscriptionId)}/transitions`,
-        { method: 'POST', body: { action } },
-      ),
+      request(subscriptionsRoutes.transition, {
+        params: { programId, subscriptionId },
+        body: { action },
+      }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -228,10 +206,7 @@ export function useRecordPayment(programId: string, subscriptionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RecordPayment) =>
-      apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/payments`, {
-        method: 'POST',
-        body,
-      }),
+      request(subscriptionsRoutes.recordPayment, { params: { programId, subscriptionId }, body }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -246,13 +221,7 @@ export function useUpdateSubscription(programId: string, subscriptionId: string)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSubscription) =>
-      apiRequest<{ subscription: SubscriptionSummary }>(
-        subscriptionBase(programId, subscriptionId),
-        {
-          method: 'PATCH',
-          body,
-        },
-      ),
+      request(subscriptionsRoutes.update, { params: { programId, subscriptionId }, body }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -262,10 +231,7 @@ export function useAddCharge(programId: string, subscriptionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddCharge) =>
-      apiRequest<DuesEntryResponse>(`${subscriptionBase(programId, subscriptionId)}/charges`, {
-        method: 'POST',
-        body,
-      }),
+      request(subscriptionsRoutes.addCharge, { params: { programId, subscriptionId }, body }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }
@@ -275,8 +241,8 @@ export function useReorderWaitlist(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscriptionIds: string[]) =>
-      apiRequest<Waitlist>(`${base(programId)}/waitlist`, {
-        method: 'PUT',
+      request(subscriptionsRoutes.reorderWaitlist, {
+        params: { programId },
         body: { subscriptionIds },
       }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
@@ -288,10 +254,7 @@ export function usePromoteFromWaitlist(programId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscriptionId: string) =>
-      apiRequest<{ subscription: SubscriptionSummary }>(`${base(programId)}/waitlist/promote`, {
-        method: 'POST',
-        body: { subscriptionId },
-      }),
+      request(subscriptionsRoutes.promote, { params: { programId }, body: { subscriptionId } }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });
 }

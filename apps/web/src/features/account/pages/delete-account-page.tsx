@@ -1,16 +1,17 @@
-import type { Profile } from '@rally/shared/profiles';
+import { profilesRoutes } from '@rally/shared/api/profiles';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { apiRequest } from '../../../lib/api-client';
+import { request } from '../../../lib/api-request';
 import { useAuth } from '../../../lib/auth';
 
+/** `GET /api/profiles`: the profiles the signed-in user manages. */
 const profilesQuery = queryOptions({
   queryKey: ['profiles', 'mine'] as const,
-  queryFn: ({ signal }) => apiRequest<{ profiles: Profile[] }>('/api/profiles', { signal }),
+  queryFn: ({ signal }) => request(profilesRoutes.list, { signal }),
 });
 
 /**
