@@ -79,6 +79,9 @@ export default [
     files: ['apps/server/**/*.ts'],
     plugins: { boundaries },
     settings: {
+      // `moduleResolution: Bundler` lets a relative import leave out `.ts`; resolved
+      // the same way here, such an import is checked like any other.
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.json'] } },
       'boundaries/elements': elements,
       'boundaries/files': [
         { category: 'repository', pattern: `${SRC}/**/*.repository.ts` },
@@ -89,6 +92,8 @@ export default [
       'boundaries/legacy-templates': false,
     },
     rules: {
+      // A relative import that resolves to nothing, or to a file outside the known folders.
+      'boundaries/no-unknown-dependencies': 'error',
       'boundaries/dependencies': [
         'error',
         {

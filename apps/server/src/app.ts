@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerConversationRoutes(app, services);
   registerNotificationRoutes(app, services);
   await registerRealtimeRoutes(app, realtime);
-  registerApiDocsRoutes(app, { includeDevOnly: hasDevOutbox });
+  registerApiDocsRoutes(app, { includeDevOnly: hasDevOutbox, includeGlobalAdmin: false });
 
   await registerSpa(app, options.webDistDir, options.isProduction ?? false);
   return { app, services, sms, apiRoutes, realtime };

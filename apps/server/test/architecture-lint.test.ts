@@ -36,6 +36,23 @@ describe('the server area order lint', () => {
     expect(errors).toEqual([expect.stringContaining('repository is private')]);
   });
 
+  it('refuses it without the .ts extension too (moduleResolution Bundler resolves that)', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/events/x.ts',
+      importing('lockEvent', '../attendance/rsvp.repository'),
+    );
+    expect(errors).toEqual([expect.stringContaining('repository is private')]);
+  });
+
+  it('refuses a relative import that resolves to no known file', async () => {
+    const [result] = await eslint.lintText(importing('x', '../attendance/no-such-file'), {
+      filePath: `${repoRoot}/apps/server/src/events/x.ts`,
+    });
+    expect((result?.messages ?? []).map((m) => m.ruleId)).toContain(
+      'boundaries/no-unknown-dependencies',
+    );
+  });
+
   it('refuses an import of an area above the importer', async () => {
     const errors = await boundaryErrors(
       'apps/server/src/orgs/x.ts',

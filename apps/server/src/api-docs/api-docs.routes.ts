@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fresh from 'fresh';
 import { contract } from '@rally/shared/api/contract';
 import { buildPath } from '@rally/shared/api/operation';
-import type { DOCS_ASSET_FILES } from '@rally/shared/api/docs.schemas';
+import { DOCS_ASSET_FILES } from '@rally/shared/api/docs.schemas';
 import { route } from '../http/contract-routes.ts';
+import { notFound } from '../lib/errors.ts';
 import { DOCS_CSP } from '../http/security-headers.ts';
 import { openApiDocument, type OpenApiOptions } from './openapi-document.ts';
 
@@ -32,6 +34,11 @@ const START_SCRIPT = `window.addEventListener('load', function () {
   });
 });
 `;
+
+/** Whether `file` is one of the page's assets (nothing else is served: no path is built from a request). */
+function isAssetFile(file: string): file is (typeof DOCS_ASSET_FILES)[number] {
+  return (DOCS_ASSET_FILES as readonly string[]).includes(file);
+}
 
 /** Where the page loads one of its assets. */
 const asset = (file: (typeof DOCS_ASSET_FILES)[number]) => buildPath(docs.asset, { file });
@@ -86,7 +93,8 @@ export function registerApiDocsRoutes(app: FastifyInstance, options: OpenApiOpti
   route(app, docs.openapi, async ({ request, reply }) => {
     const { body, etag } = document();
     reply.header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`).header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    // RFC 9110 §13.1.2: weak comparison, a list of tags or `*` (fresh, as Express does).
+    if (fresh(request.headers, { etag })) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
@@ -99,6 +107,7 @@ export function registerApiDocsRoutes(app: FastifyInstance, options: OpenApiOpti
   );
 
   route(app, docs.asset, async ({ params, reply }) => {
+    if (!isAssetFile(params.file)) throw notFound('This file of the reference page');
     reply
       .type(TYPES[path.extname(params.file)] ?? 'application/octet-stream')
       .header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);

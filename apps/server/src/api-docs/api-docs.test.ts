@@ -1,7 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { operations } from '@rally/shared/api/contract';
+import { routeKey } from '@rally/shared/api/operation';
 import { DOCS_CSP } from '../http/security-headers.ts';
+import { openApiDocument } from './openapi-document.ts';
 
 /** `METHOD /path` (Fastify `:param` syntax) of every operation of an OpenAPI document. */
 function documentedRoutes(doc: { paths: Record<string, Record<string, unknown>> }): string[] {
@@ -23,17 +26,34 @@ afterAll(async () => {
   await Promise.all([t.close(), production.close()]);
 });
 
+/** The global admins' routes (`METHOD /path`), which the served document leaves out. */
+const globalAdminRoutes = operations.filter((op) => op.access === 'globalAdmin').map(routeKey);
+
 describe('the OpenAPI document (GET /api/openapi.json)', () => {
-  it('describes every /api route the server registers, and nothing else', async () => {
+  it('describes every /api route the server registers but the global admins’, and nothing else', async () => {
     for (const app of [t, production]) {
       const res = await app.request({ method: 'GET', url: '/api/openapi.json' });
       expect(res.statusCode).toBe(200);
       const documented = documentedRoutes(res.json());
-      expect(app.apiRoutes.length).toBeGreaterThan(100);
-      expect(app.apiRoutes.filter((r) => !documented.includes(r))).toEqual([]);
-      expect(documented.filter((r) => !app.apiRoutes.includes(r))).toEqual([]);
+      const open = app.apiRoutes.filter((r) => !globalAdminRoutes.includes(r));
+      expect(open.length).toBeGreaterThan(100);
+      expect(open.filter((r) => !documented.includes(r))).toEqual([]);
+      expect(documented.filter((r) => !open.includes(r))).toEqual([]);
     }
     expect(production.apiRoutes).not.toContain('GET /api/dev/sms-outbox');
+  });
+
+  it('keeps the global admins’ area out of the served document, and describes it in the full one', async () => {
+    expect(globalAdminRoutes.length).toBeGreaterThan(3);
+    expect(globalAdminRoutes.every((r) => t.apiRoutes.includes(r))).toBe(true);
+    const served = (await production.request({ method: 'GET', url: '/api/openapi.json' })).body;
+    expect(served).not.toContain('/api/admin');
+    expect(served).not.toContain('globalAdmin');
+    expect(served).not.toMatch(/"Admin[A-Z]/);
+
+    const full = openApiDocument({ includeDevOnly: true, includeGlobalAdmin: true });
+    expect(documentedRoutes(full as never).sort()).toEqual([...t.apiRoutes].sort());
+    expect(full.paths?.['/api/admin/orgs']?.get?.['x-rally-access']).toBe('globalAdmin');
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -51,7 +71,6 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(upload.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
     expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
     expect(doc.paths['/api/auth/phone/start'].post.security).toEqual([]);
-    expect(doc.paths['/api/admin/orgs'].get['x-rally-access']).toBe('globalAdmin');
     const events = doc.paths['/api/programs/{programId}/events'].get;
     expect(events.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual(
       ['path programId', 'query from', 'query to'],
@@ -76,6 +95,21 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       headers: { 'if-none-match': etag },
     });
     expect([again.statusCode, again.body]).toEqual([304, '']);
+    // RFC 9110 §13.1.2: a weak tag, a list of tags and `*` match too; another tag does not.
+    for (const header of [`W/${etag}`, `"other", ${etag}`, '*']) {
+      const held = await t.request({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'if-none-match': header },
+      });
+      expect([header, held.statusCode]).toEqual([header, 304]);
+    }
+    const stale = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'if-none-match': '"other"' },
+    });
+    expect(stale.statusCode).toBe(200);
   });
 });
 
@@ -94,7 +128,7 @@ describe('the API reference page (GET /api/docs)', () => {
     expect(res.body).not.toMatch(/https?:\/\//);
   });
 
-  it('serves its scripts and styles, and refuses any other file name', async () => {
+  it('serves its scripts and styles, and no other file (404)', async () => {
     const bundle = await t.request({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' });
     expect([bundle.statusCode, bundle.headers['content-type']]).toEqual([
       200,
@@ -108,7 +142,7 @@ describe('the API reference page (GET /api/docs)', () => {
     expect(start.body).toContain('validatorUrl: null');
     for (const file of ['index.html', '..%2Fpackage.json', 'swagger-ui-bundle.js.map']) {
       const res = await t.request({ method: 'GET', url: `/api/docs/assets/${file}` });
-      expect([file, res.statusCode, res.json().errors[0].path]).toEqual([file, 400, 'file']);
+      expect([file, res.statusCode, res.json().code]).toEqual([file, 404, 'not_found']);
     }
   });
 });

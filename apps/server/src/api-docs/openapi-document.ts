@@ -20,6 +20,12 @@ export type OpenApiDocument = ReturnType<typeof createDocument>;
 export interface OpenApiOptions {
   /** Whether development-only operations (the SMS outbox) are registered and so described. */
   includeDevOnly: boolean;
+  /**
+   * Whether the global admins' operations (`/api/admin/*`) are described. The
+   * served document leaves them out: to anyone else that area looks absent
+   * (DESIGN.md §2, docs/decisions/016).
+   */
+  includeGlobalAdmin: boolean;
 }
 
 /** A Fastify path (`/api/orgs/:orgId`) as an OpenAPI path template (`/api/orgs/{orgId}`, OpenAPI 3.1 §4.8.8). */
@@ -134,12 +140,20 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
  * from their zod schemas as the server reads them, answers from the
  * response schemas (untyped JSON where an operation has none), who may call
  * as `security` and `x-rally-access`. Development-only operations are left
- * out unless `includeDevOnly`. Throws when a schema cannot be expressed.
+ * out unless `includeDevOnly`, the global admins' unless `includeGlobalAdmin`;
+ * `components.schemas` keeps only the schemas the described operations use.
+ * Throws when a schema cannot be expressed.
  */
 export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
+  return withoutUnusedSchemas(describe(options));
+}
+
+/** {@link openApiDocument} before {@link withoutUnusedSchemas}. */
+function describe(options: OpenApiOptions): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
     if (op.isDevOnly && !options.includeDevOnly) continue;
+    if (op.access === 'globalAdmin' && !options.includeGlobalAdmin) continue;
     const item = (paths[openApiPath(op.path)] ??= {});
     item[op.method.toLowerCase() as 'get'] = operationObject(op);
   }
@@ -172,4 +186,43 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
       },
     },
   );
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** The names that `value` (any part of a document) references as `#/components/schemas/<name>`. */
+function schemaRefs(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) schemaRefs(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(SCHEMA_REF)) {
+        into.add(item.slice(SCHEMA_REF.length));
+      } else {
+        schemaRefs(item, into);
+      }
+    }
+  }
+  return into;
+}
+
+/**
+ * `document` with only the named schemas its paths reference, directly or
+ * through other named schemas: a schema of an operation left out (a global
+ * admin's, a development-only one) is not described either.
+ */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas = document.components?.schemas ?? {};
+  const used = schemaRefs(document.paths, new Set());
+  for (let pending = [...used]; pending.length > 0;) {
+    const found = schemaRefs(schemas[pending.pop()!], new Set());
+    for (const name of found) {
+      if (!used.has(name)) {
+        used.add(name);
+        pending.push(name);
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
 }

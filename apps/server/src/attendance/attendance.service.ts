@@ -20,7 +20,7 @@ import { findEvent, type LockedEvent } from './rsvp.repository.ts';
  *   cancelled event takes no marks -> AttendanceService.lockForMarks (the
  *   event's lock and the access check in one statement: lockEventForMarks)
  * - the roster: who was active at the event's start, plus anyone who
- *   answered or was marked -> roster.repository.ts listRoster
+ *   answered or was marked -> attendance.queries.ts listRoster
  * - a profile off the roster may be marked only with a live subscription
  *   in the program -> requireMarkable
  * - a device time more than 5 minutes ahead is clamped; a batch's newest

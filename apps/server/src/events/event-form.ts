@@ -68,8 +68,6 @@ export function refuseDistantStart(startsAt: Date, now: Date): void {
   const earliest = today.minus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
   const latest = today.plus({ years: MAX_START_YEARS_FROM_NOW }).toJSDate();
   if (startsAt >= earliest && startsAt <= latest) return;
-  throw fieldError(
-    'startLocal',
-    `An event must start within ${MAX_START_YEARS_FROM_NOW} years of today`,
-  );
+  const message = `An event must start within ${MAX_START_YEARS_FROM_NOW} years of today`;
+  throw fieldError('startLocal', message, `startLocal: ${message}`);
 }

@@ -40,7 +40,7 @@ import { insertSeriesOf } from './series.service.ts';
  *   -> attendance/promote-waitlist.command.ts
  * - a profile's calendar: its programs' events where an active subscription
  *   covers the event's date, plus events it has an attendance row for
- *   -> listForProfile, calendar.repository.ts (with the access check in one
+ *   -> listForProfile, events.queries.ts (with the access check in one
  *   statement, docs/decisions/008)
  * - families on the roster hear of cancelled, moved and removed events
  *   (docs/decisions/007) -> notifications/event-notices.ts

@@ -133,6 +133,7 @@ describe('creating events (docs/decisions/006)', () => {
       const res = await create(date);
       expect(res.statusCode, date).toBe(400);
       expect(res.json().code).toBe('validation_failed');
+      expect(res.json().detail).toBe('startLocal: An event must start within 5 years of today');
       expect(res.json().errors).toEqual([
         { path: 'startLocal', message: 'An event must start within 5 years of today' },
       ]);

@@ -25,7 +25,7 @@ import * as repo from './notifications.repository.ts';
  *   -> notifications.repository.ts programStaffSource
  * - who hears what: messages -> conversations/message-rules.ts
  *   notifyOtherSide; events cancelled, moved or removed and waitlist
- *   promotions (nothing once an event has ended) -> events/event-notices.ts;
+ *   promotions (nothing once an event has ended) -> notifications/event-notices.ts;
  *   enrolment steps -> subscriptions/enrolment-notices.ts
  * - published on `user:{id}` only after commit -> publish, notificationEvents
  * - users list and mark read only their own; other ids are ignored

@@ -31,8 +31,9 @@ import { sessionUsages, subscriptions } from '../db/schema/index.ts';
 
 // The session-pack side of an attendance write (docs/decisions/006, 008):
 // marks draw sessions from the packs of subscriptions, in the attendance
-// statement itself. It lives with attendance, above subscriptions, because
-// attendance runs it; subscriptions reads `session_usages` for its summaries.
+// statement itself. It lives with subscriptions, whose packs it draws, below
+// attendance, whose mark statement (attendance/mark-attendance.command.ts)
+// runs it; subscriptions also reads `session_usages` for its summaries.
 
 /** The SQL pieces {@link drawSessionsStatement} and {@link giveBackSessionsStatement} are built from. */
 export interface AttendanceSessionsArgs {

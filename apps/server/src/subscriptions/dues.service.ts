@@ -112,11 +112,19 @@ export class DuesService {
       const s = await repo.lockSubscription(tx, programId, subscriptionId);
       if (!s) throw notFound('This subscription');
       if (s.currency && input.currency && input.currency !== s.currency) {
-        throw fieldError('currency', `This subscription’s dues are in ${s.currency}`);
+        throw fieldError(
+          'currency',
+          `This subscription’s dues are in ${s.currency}`,
+          `currency: This subscription’s dues are in ${s.currency}`,
+        );
       }
       const currency = s.currency ?? input.currency;
       if (!currency)
-        throw fieldError('currency', 'Give the currency: this subscription has no plan yet');
+        throw fieldError(
+          'currency',
+          'Give the currency: this subscription has no plan yet',
+          'currency: Give the currency: this subscription has no plan yet',
+        );
       if (!s.currency) await repo.updateSubscription(tx, s.id, { currency }, now);
       const created = await insertDuesEntry(tx, {
         id: newId(),

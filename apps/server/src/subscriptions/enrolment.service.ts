@@ -123,11 +123,16 @@ export class EnrolmentService {
   ) {
     if (planId) {
       const plan = await repo.findActivePlan(this.db, programId, planId);
-      if (!plan) throw fieldError('planId', 'Choose one of this program’s active fee plans');
+      if (!plan)
+        throw fieldError(
+          'planId',
+          'Choose one of this program’s active fee plans',
+          'planId: Choose one of this program’s active fee plans',
+        );
       return plan;
     }
     if (!asStaff && (await repo.hasActivePlans(this.db, programId))) {
-      throw fieldError('planId', 'Choose a fee plan');
+      throw fieldError('planId', 'Choose a fee plan', 'planId: Choose a fee plan');
     }
     return undefined;
   }

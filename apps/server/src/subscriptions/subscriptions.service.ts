@@ -185,7 +185,11 @@ export class SubscriptionsService {
   ): Promise<repo.SubscriptionRecord> {
     const plan = planId ? await repo.findActivePlan(tx, s.programId, planId) : undefined;
     if (planId && !plan)
-      throw fieldError('planId', 'Choose one of this program’s active fee plans');
+      throw fieldError(
+        'planId',
+        'Choose one of this program’s active fee plans',
+        'planId: Choose one of this program’s active fee plans',
+      );
     const hasLedger = await hasDuesEntries(tx, s.id);
     if (plan && hasLedger && s.currency && plan.currency !== s.currency) {
       throw new AppError(

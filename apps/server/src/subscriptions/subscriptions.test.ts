@@ -270,6 +270,7 @@ describe('joining and enrolling by join policy', () => {
     const noPlan = await req(w.parent, 'POST', w.subs, { profileId: child });
     expect(noPlan.statusCode).toBe(400);
     expect(noPlan.json().errors[0].path).toBe('planId');
+    expect(noPlan.json().detail).toBe('planId: Choose a fee plan');
     const joined = await req(w.parent, 'POST', w.subs, { profileId: child, planId: plan.id });
     expect(joined.json().subscription).toMatchObject({
       planId: plan.id,

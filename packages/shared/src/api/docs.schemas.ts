@@ -10,8 +10,7 @@ export const docsSchemas = {
   openapi: {},
   page: {},
   asset: {
-    params: z.object({
-      file: z.enum(DOCS_ASSET_FILES, { message: 'No such file of the reference page' }),
-    }),
+    // Any name is read; one that is not in DOCS_ASSET_FILES is 404 (not found, like any other path).
+    params: z.object({ file: z.string() }),
   },
 } as const satisfies SchemasOf<typeof docsRoutes>;
