@@ -6,9 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import { contract } from '@rally/shared/api/contract';
 import { buildPath } from '@rally/shared/api/operation';
-import { DOCS_ASSET_FILES } from '@rally/shared/api/docs.schemas';
+import type { DOCS_ASSET_FILES } from '@rally/shared/api/docs.schemas';
 import { route } from '../http/contract-routes.ts';
-import { notFound } from '../lib/errors.ts';
 import { DOCS_CSP } from '../http/security-headers.ts';
 import { openApiDocument, type OpenApiOptions } from './openapi-document.ts';
 
@@ -34,11 +33,6 @@ const START_SCRIPT = `window.addEventListener('load', function () {
   });
 });
 `;
-
-/** Whether `file` is one of the page's assets (nothing else is served: no path is built from a request). */
-function isAssetFile(file: string): file is (typeof DOCS_ASSET_FILES)[number] {
-  return (DOCS_ASSET_FILES as readonly string[]).includes(file);
-}
 
 /** Where the page loads one of its assets. */
 const asset = (file: (typeof DOCS_ASSET_FILES)[number]) => buildPath(docs.asset, { file });
@@ -107,7 +101,6 @@ export function registerApiDocsRoutes(app: FastifyInstance, options: OpenApiOpti
   );
 
   route(app, docs.asset, async ({ params, reply }) => {
-    if (!isAssetFile(params.file)) throw notFound('This file of the reference page');
     reply
       .type(TYPES[path.extname(params.file)] ?? 'application/octet-stream')
       .header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);

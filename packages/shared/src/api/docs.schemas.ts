@@ -10,7 +10,8 @@ export const docsSchemas = {
   openapi: {},
   page: {},
   asset: {
-    // Any name is read; one that is not in DOCS_ASSET_FILES is 404 (not found, like any other path).
-    params: z.object({ file: z.string() }),
+    params: z.object({
+      file: z.enum(DOCS_ASSET_FILES, { message: 'No such file of the reference page' }),
+    }),
   },
 } as const satisfies SchemasOf<typeof docsRoutes>;
