@@ -1,6 +1,15 @@
 import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+/**
+ * Text assets that get a brotli (`.br`) and a gzip (`.gz`) copy beside them
+ * at build, which the server sends by `Accept-Encoding` (apps/server/src/app.ts,
+ * `preCompressed`; docs/decisions/018). Source maps are left out: they are
+ * never served in production (docs/decisions/010).
+ */
+export const PRECOMPRESSED_ASSETS = /\.(?:html|css|js|mjs|json|svg|webmanifest|txt|xml)$/;
 
 /**
  * Vite build of the Rally web app (DESIGN.md §5). `npm run build -w @rally/web`
@@ -9,7 +18,18 @@ import { defineConfig } from 'vite';
  * to the API server on :3000.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli at its best quality (11) and gzip level 9, once at build: the
+    // server never compresses a static file per request. Files under 1 KB
+    // are left alone (a compressed copy would save less than a packet).
+    compression({
+      include: PRECOMPRESSED_ASSETS,
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   css: { postcss: { plugins: [mantinePreset()] } },
   resolve: {
     // npm nests a second @mantine/core under apps/web (notifications pins 9.7.3, dates 9.7.4);

@@ -176,6 +176,22 @@ function isSourceMap(url: string): boolean {
 }
 
 /**
+ * `Cache-Control` of a file of the built web app, by its path relative to
+ * the build's root (`assets/index-abc123.js`, `sw.js`, `index.html.br`):
+ * files under `assets/` have a content hash in their name, so they never
+ * change (a year, `immutable`); every other file (index.html, a service
+ * worker, a web app manifest, icons) keeps its name across versions, so the
+ * browser asks again each time (`no-cache`: revalidated, never stale; a
+ * service worker's script must not be cached, or updates would not be seen).
+ */
+export function cacheControlOf(relativePath: string): string {
+  const parts = relativePath.split(path.sep);
+  return parts.length > 1 && parts[0] === 'assets'
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
  * Serves the built SPA from `webDistDir` with an index.html fallback for
  * deep links. In production its source maps are never served (404
  * problem+json): they stay in the build for `npm run measure:web` and for
@@ -195,12 +211,13 @@ async function registerSpa(
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !isHidden(pathName),
+      // The build writes a brotli and a gzip copy beside every text asset
+      // (apps/web/vite.config.ts): sent by Accept-Encoding with
+      // Content-Encoding and `Vary: Accept-Encoding`, the plain file
+      // otherwise (docs/decisions/018).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('Cache-Control', cacheControlOf(path.relative(webDistDir, filePath)));
       },
     });
   }
