@@ -39,6 +39,7 @@ import {
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { AppError } from './lib/errors.ts';
 import { registerProblemHandler } from './http/problem.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   });
 
   await app.register(cookie);
+  await registerCompression(app);
   registerProblemHandler(app);
   registerCrossSiteGuard(app, options.trustedOrigins);
   registerAuthHook(app, services.auth);

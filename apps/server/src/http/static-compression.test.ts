@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { JSON_COMPRESSION_THRESHOLD } from './compression.ts';
 import { APP_CSP } from './security-headers.ts';
 
 /** index.html of the fake build, long enough to be worth compressing. */
@@ -125,5 +126,41 @@ describe('the built web app is sent precompressed (docs/decisions/018)', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.json()).toEqual(JSON.parse(MANIFEST));
+  });
+});
+
+describe('JSON answers of the API above the threshold are compressed (docs/decisions/018)', () => {
+  it('a large answer (the OpenAPI document) in brotli or gzip with Vary; the same JSON once decoded', async () => {
+    const plain = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(JSON_COMPRESSION_THRESHOLD);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['vary'], accept).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(decoded(res)), accept).toEqual(plain.json());
+    }
+  });
+
+  it('a small answer (the session, a problem) is sent as it is', async () => {
+    for (const url of ['/api/auth/session', '/api/no-such-route']) {
+      const res = await t.request({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.rawPayload.length, url).toBeLessThan(JSON_COMPRESSION_THRESHOLD);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(() => JSON.parse(res.body), url).not.toThrow();
+    }
   });
 });
