@@ -1,6 +1,10 @@
 // First: zod must not probe for eval before any schema is built (CSP, docs/decisions/010).
 import '@rally/shared/zod-without-eval';
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's CSS comes with the component
+// (vite.config.ts, mantineCssPerComponent; docs/decisions/018).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
