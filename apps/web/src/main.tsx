@@ -12,6 +12,7 @@ import { App } from './app/app';
 import { createI18n } from './app/i18n';
 import { installPreloadErrorHandler } from './app/preload-error';
 import { createQueryClient } from './app/query-client';
+import { startFirstScreen } from './app/route-modules';
 import { createAppRouter } from './app/router';
 import { captureEarlySearchKey } from './features/search/search-requests';
 import { sessionQueryOptions } from './lib/auth';
@@ -20,8 +21,10 @@ installPreloadErrorHandler();
 captureEarlySearchKey();
 
 const queryClient = createQueryClient();
-// Ask for the sign-in state while the first route's code loads.
-void queryClient.prefetchQuery(sessionQueryOptions);
+// Ask for the sign-in state and the first route's code at the same time.
+void startFirstScreen(window.location.pathname, () =>
+  queryClient.prefetchQuery(sessionQueryOptions),
+);
 const i18n = createI18n();
 const router = createAppRouter();
 

@@ -1,5 +1,11 @@
-import type { AppRouteName, RouteArea } from '@rally/shared/routes';
+import {
+  appRoutes,
+  type AppRouteDef,
+  type AppRouteName,
+  type RouteArea,
+} from '@rally/shared/routes';
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { loadUiStrings, type UiStringsPartName } from './locales/ui-string-parts';
 
 /** A lazily loaded route module in React Router's shape (`{ Component }`). */
@@ -209,3 +215,43 @@ export const areaLayouts: Record<RouteArea, LazyRouteModule> = {
     (m) => m.ProfileLayout,
   ),
 };
+
+/**
+ * The route of SPEC.md §2 at `pathname`, or undefined (the not-found page).
+ * When several paths match (`/orgs/create` and `/orgs/:orgId`), the one with
+ * the fewest parameters wins, as React Router ranks static segments first.
+ */
+export function routeAt(pathname: string): (typeof appRoutes)[number] | undefined {
+  const params = (route: AppRouteDef) => route.path.split('/:').length;
+  return [...appRoutes]
+    .filter((route) => matchPath({ path: route.path, end: true }, pathname) !== null)
+    .sort((a, b) => params(a) - params(b))[0];
+}
+
+/**
+ * Starts what the first screen waits for, all at once and before React
+ * renders (issue 13 point 1; docs/decisions/018): the sign-in state
+ * (`loadSession`, e.g. prefetching `GET /api/auth/session`), and the
+ * layout and page chunks of the route at `pathname` (with their UI strings).
+ * Without it the page's chunk would only be asked for once the router
+ * starts, and its layout's only after that. The router later calls the
+ * same loaders and gets the modules the browser already has (an `import()`
+ * is fetched once). A chunk that fails here is left to the router, which
+ * loads it again and shows its error (the rejection is swallowed here).
+ * Returns a promise that settles when all of them have; `modules` is for tests.
+ */
+export function startFirstScreen(
+  pathname: string,
+  loadSession: () => Promise<unknown>,
+  modules: {
+    routeModules: Partial<Record<AppRouteName, LazyRouteModule>>;
+    areaLayouts: Partial<Record<RouteArea, LazyRouteModule>>;
+  } = { routeModules, areaLayouts },
+): Promise<void> {
+  const route = routeAt(pathname);
+  const started = [
+    loadSession(),
+    ...(route ? [modules.areaLayouts[route.area]?.(), modules.routeModules[route.name]?.()] : []),
+  ];
+  return Promise.allSettled(started).then(() => undefined);
+}
