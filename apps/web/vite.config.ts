@@ -92,5 +92,16 @@ export default defineConfig({
   },
   // Source maps are written for `npm run measure:web` and for reading stack
   // traces; the server never serves them in production (docs/decisions/010).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
 });
