@@ -137,7 +137,7 @@ describe('program waitlist', () => {
     status: 'pending',
     waitlistPosition: 3,
   });
-  const waitlist = { waitlist: [first, second, third] };
+  const waitlist = { waitlist: [first, second, third], spotsLeft: 1 };
   const common = {
     'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
     'GET /api/programs/:programId/waitlist': waitlist,
@@ -246,6 +246,21 @@ describe('program waitlist', () => {
     await waitFor(() => expect(promotes()).toHaveLength(1));
     expect(promotes()[0]?.body).toEqual({ subscriptionId: second.id });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('disables Promote, saying why, while every place is taken', async () => {
+    const requests = staffPage({
+      ...common,
+      'GET /api/programs/:programId/waitlist': { ...waitlist, spotsLeft: 0 },
+    });
+    renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Waitlist' });
+    const promote = within(section).getByRole('button', { name: 'Promote Asha Rao' });
+    expect(promote).toBeDisabled();
+    expect(promote).toHaveAccessibleDescription(
+      /Every place is taken, so nobody can be promoted yet/,
+    );
+    expect(requests.some((r) => r.path.endsWith('/waitlist/promote'))).toBe(false);
   });
 
   it('shows a capacity conflict (409) in the dialog', async () => {
