@@ -13,6 +13,7 @@ import { programQueryOptions, programStaffQueryOptions } from '../../features/pr
 import { ShareJoinLink } from '../../features/programs/components/share-join-link';
 import { EnrolForm } from '../../features/subscriptions/components/enrol-form';
 import { EnrolNewPersonForm } from '../../features/subscriptions/components/enrol-new-person-form';
+import { JoinRequestsSection } from '../../features/subscriptions/components/join-requests-section';
 import { StaffSubscriptions } from '../../features/subscriptions/components/staff-subscriptions';
 import { WaitlistSection } from '../../features/subscriptions/components/waitlist-section';
 import { mapsSearchUrl, nextDaysRange } from '../../lib/format';
@@ -73,6 +74,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
             </Badge>
           )}
         </Group>
+        {isStaff && <JoinRequestsSection programId={program.id} canManage={canEnrol} />}
         <Fact label={t('program.org')}>
           <Anchor component={Link} to={`/orgs/${encodeURIComponent(program.orgId)}`}>
             {program.orgName}

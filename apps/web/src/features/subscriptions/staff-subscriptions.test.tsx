@@ -290,3 +290,47 @@ describe('program waitlist', () => {
     expect(within(section).queryByRole('button')).toBeNull();
   });
 });
+
+describe('join requests on the program page (docs/decisions/020)', () => {
+  it('shows open requests at the top with their count, and approves one in place', async () => {
+    const asking = makeSummary({
+      programId: program.id,
+      profileName: 'Zoya Khan',
+      status: 'pending',
+    });
+    const other = makeSummary({ programId: program.id, profileName: 'Ira Das', status: 'pending' });
+    const waiting = makeSummary({
+      programId: program.id,
+      profileName: 'Asha Rao',
+      status: 'pending',
+      waitlistPosition: 1,
+    });
+    let pending = [asking, other, waiting];
+    const requests = staffPage({
+      'GET /api/programs/:programId/subscriptions': (request) => ({
+        subscriptions: request.search.get('status') === 'pending' ? pending : [],
+      }),
+      'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions': () => {
+        pending = [other, waiting];
+        return { subscription: { ...asking, status: 'active' } };
+      },
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Join requests' });
+    expect(within(section).getByLabelText('2 requests waiting for an answer')).toHaveTextContent(
+      '2',
+    );
+    // The waitlist is its own section: only those asking to join are here.
+    expect(within(section).queryByText('Asha Rao')).toBeNull();
+    // It comes before the program's facts and events.
+    const title = screen.getByRole('heading', { name: /Next 30 days/ });
+    expect(section.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await app.user.click(within(section).getByRole('button', { name: 'Approve Zoya Khan' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ action: 'approve' }),
+    );
+    await waitFor(() => expect(within(section).queryByText('Zoya Khan')).toBeNull());
+    expect(within(section).getByLabelText('1 request waiting for an answer')).toBeInTheDocument();
+  });
+});
