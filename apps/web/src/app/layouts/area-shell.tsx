@@ -22,6 +22,7 @@ import { SearchLauncher } from '../../features/search/components/search-launcher
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
+import { OfflineBanner } from './offline-banner';
 import { WaitingMarksSync } from './waiting-marks-sync';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
@@ -96,6 +97,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
       <AppShell.Main>
         <Container size="md" px={0}>
           <Stack gap="md">
+            <OfflineBanner />
             {(areaTitle || nav) && (
               <AreaHeader
                 areaTitle={areaTitle}
