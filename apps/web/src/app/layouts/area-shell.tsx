@@ -21,6 +21,7 @@ import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
 import { AreaNav, TAP_TARGET_PX } from './area-nav';
+import { OfflineBanner } from './offline-banner';
 import { WaitingMarksSync } from './waiting-marks-sync';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
@@ -98,6 +99,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
       <AppShell.Main>
         <Container size="md" px={0}>
           <Stack gap="md">
+            <OfflineBanner />
             {(areaTitle || nav) && (
               <AreaHeader
                 areaTitle={areaTitle}
