@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './src/vite-mantine-css';
 
 /**
@@ -30,6 +31,47 @@ export default defineConfig({
       algorithms: ['brotliCompress', 'gzip'],
       threshold: 1024,
       logLevel: 'silent',
+    }),
+    // The offline app shell (docs/decisions/017): a Workbox service worker
+    // (generateSW) precaches index.html, the entry and every route chunk and
+    // style; navigations fall back to index.html, never under /api. A new
+    // version waits until the person taps "Update available - reload"
+    // (registerType 'prompt'); the app registers it itself, web only
+    // (src/app/service-worker.ts), so `injectRegister` is off.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      manifest: {
+        name: 'Rally',
+        short_name: 'Rally',
+        description:
+          'Rally: programs, events, attendance and conversations for clubs, academies and schools.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#228be6',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
+        cleanupOutdatedCaches: true,
+        // FullCalendar's chunk is the largest; every route chunk must be precached.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
     }),
   ],
   css: { postcss: { plugins: [mantinePreset()] } },

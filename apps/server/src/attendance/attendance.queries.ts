@@ -17,7 +17,7 @@ import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
  * definition behind {@link isOnRoster}, {@link listRoster} and
  * {@link listRostersOfProgram}.
  */
-function enrolledAtStartOf(eventsWhere: SQL): SQL {
+export function enrolledAtStartOf(eventsWhere: SQL): SQL {
   return sql`
     select e.id as event_id, s.profile_id
     from events e

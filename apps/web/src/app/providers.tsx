@@ -7,7 +7,8 @@ import { lazyPart } from '../lib/lazy-part';
 import { I18nextProvider } from 'react-i18next';
 import { SearchRequestsProvider } from '../features/search/search-requests';
 import { useIsNotificationRequested } from '../lib/notify';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+import { UpdatePrompt } from './update-prompt';
 
 // The toast container loads with the first toast (`notify()`); shown toasts queue until it mounts.
 const Notifications = lazyPart(() =>
@@ -23,15 +24,16 @@ export interface AppProvidersProps {
 
 /**
  * Everything the pages rely on: UI strings (react-i18next, en-US), Mantine
- * (theme with SPEC.md §9 breakpoints), notifications (auto-close 5000 ms,
+ * (theme with SPEC.md §9 breakpoints, WCAG AA colours), notifications (auto-close 5000 ms,
  * SPEC.md §9), TanStack Query for server state, and the app-wide Ctrl/Cmd+K
  * of search.
  */
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <LazyNotifications />
+        <UpdatePrompt />
         <QueryClientProvider client={queryClient}>
           <SearchRequestsProvider>{children}</SearchRequestsProvider>
         </QueryClientProvider>

@@ -6,7 +6,15 @@ import {
 } from '@rally/shared/routes';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import {
+  DownloadFailedError,
+  isDownloadFailure,
+  noteDownloadSucceeded,
+  reloadOnceForNewVersion,
+  trackDownload,
+} from '../lib/downloads';
 import { loadUiStrings, type UiStringsPartName } from './locales/ui-string-parts';
+import { ReloadingPage, retryingPage } from './retrying-page';
 
 /** A lazily loaded route module in React Router's shape (`{ Component }`). */
 export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
@@ -14,7 +22,12 @@ export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
 /**
  * A route module that loads the page's chunk and the parts of the UI strings
  * it uses at the same time, and resolves once both are there, so the page
- * never renders before its strings.
+ * never renders before its strings. When the download fails (offline, a
+ * deploy removed the chunk, a style file did not load; SPEC.md §8 and
+ * docs/decisions/017) it still resolves: online it first reloads the page
+ * once (a new build is probably out), else the route shows the
+ * offline/retry state inside its layout and loads the page by itself when
+ * the connection returns. Any other error goes to the route's error element.
  */
 const page =
   <M>(
@@ -23,8 +36,22 @@ const page =
     strings: readonly UiStringsPartName[] = [],
   ): LazyRouteModule =>
   async () => {
-    const [module] = await Promise.all([load(), loadUiStrings(strings)]);
-    return { Component: pick(module) };
+    const loadPage = () =>
+      trackDownload(async () => {
+        const [module] = await Promise.all([load(), loadUiStrings(strings)]);
+        // A cancelled preload error makes Vite's import resolve to undefined.
+        if (module === undefined) throw new DownloadFailedError();
+        return pick(module);
+      });
+    try {
+      const Component = await loadPage();
+      noteDownloadSucceeded();
+      return { Component };
+    } catch (error) {
+      if (!isDownloadFailure(error)) throw error;
+      if (await reloadOnceForNewVersion()) return { Component: ReloadingPage };
+      return { Component: retryingPage(loadPage) };
+    }
   };
 
 /**

@@ -1,10 +1,8 @@
 import {
   Anchor,
   AppShell,
-  Badge,
   Box,
   Burger,
-  Button,
   Container,
   Group,
   NavLink,
@@ -22,6 +20,8 @@ import { SearchLauncher } from '../../features/search/components/search-launcher
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
+import { AreaNav, TAP_TARGET_PX } from './area-nav';
+import { OfflineBanner } from './offline-banner';
 import { WaitingMarksSync } from './waiting-marks-sync';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
@@ -55,8 +55,8 @@ export interface AreaShellProps {
  * header with the Rally home link, search (button and Ctrl/Cmd+K) and the
  * account menu; on phones (< sm, 600 px)
  * a burger opens a navbar with the app-wide links. Below the header the area's
- * title and its pages as a horizontally scrollable row of links, which fits
- * 375 px without hiding anything behind the burger.
+ * title and its pages as a row of 44 px tabs whose overflow collapses into a
+ * "More" menu ({@link AreaNav}), so nothing is clipped on a 390 px phone.
  */
 export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: AreaShellProps) {
   const { t } = useTranslation();
@@ -75,9 +75,12 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
+              w={TAP_TARGET_PX}
+              h={TAP_TARGET_PX}
+              p={13}
               aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
             />
-            <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="blue.7">
+            <Anchor component={Link} to="/" fw={800} fz="lg" underline="never" c="blue.8">
               {t('app.name')}
             </Anchor>
           </Group>
@@ -96,6 +99,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
       <AppShell.Main>
         <Container size="md" px={0}>
           <Stack gap="md">
+            <OfflineBanner />
             {(areaTitle || nav) && (
               <AreaHeader
                 areaTitle={areaTitle}
@@ -113,7 +117,6 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
 }
 
 function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
-  const location = useLocation();
   return (
     <Stack gap={4}>
       {areaContext && (
@@ -126,44 +129,7 @@ function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
           {areaTitle}
         </Text>
       )}
-      {nav && nav.length > 0 && (
-        <Box style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
-          <Group
-            component="nav"
-            aria-label={navLabel}
-            gap={4}
-            wrap="nowrap"
-            preventGrowOverflow={false}
-          >
-            {nav.map((item) => {
-              const isCurrent = location.pathname === item.to;
-              return (
-                <Button
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  size="compact-sm"
-                  variant={isCurrent ? 'light' : 'subtle'}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  aria-label={
-                    item.badge ? `${item.label}, ${item.badgeLabel ?? item.badge}` : undefined
-                  }
-                  style={{ flexShrink: 0 }}
-                  rightSection={
-                    item.badge ? (
-                      <Badge size="xs" color="red" circle={item.badge < 10} aria-hidden>
-                        {item.badge}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
-                  {item.label}
-                </Button>
-              );
-            })}
-          </Group>
-        </Box>
-      )}
+      {nav && nav.length > 0 && <AreaNav label={navLabel} items={nav} />}
     </Stack>
   );
 }

@@ -13,8 +13,9 @@ import { notify } from '../../lib/notify';
 /**
  * The account page (route `account`): the user's phone number and name (which
  * they can change, `PUT /api/account`), which in-app notifications they get,
- * app updates (the live config's recommended package), "Sign out", and the
- * way to delete the account.
+ * app updates (the live config's recommended package; global admins only, who
+ * set it — a parent has no use for a package id, issue 13), "Sign out", and
+ * the way to delete the account.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export function AccountPage() {
         </Stack>
       </Card>
       <NotificationPreferencesSection />
-      <AppUpdatesSection />
+      {user.isGlobalAdmin && <AppUpdatesSection />}
       <Stack gap="sm" component="section">
         <Title order={2} size="h3">
           {t('account.sessionTitle')}

@@ -33,6 +33,31 @@ describe('account pages', () => {
     expect(requests.some((r) => r.path === '/api/auth/signout')).toBe(true);
   });
 
+  it.each([
+    [false, []],
+    [true, ['App updates']],
+  ])(
+    'shows "App updates" (the recommended package) only to global admins (admin: %s)',
+    async (isGlobalAdmin, expected) => {
+      mockApi({
+        'GET /api/auth/session': { user: makeUser({ isGlobalAdmin }) },
+        'GET /api/config/client': {
+          url: 'https://updates.example/bundle-2026.11.1.zip',
+          disableLiveUpdate: false,
+        },
+      });
+      renderApp('/account');
+      expect(await screen.findByRole('heading', { name: 'Signing out' })).toBeInTheDocument();
+      const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+      expect(headings.filter((text) => text === 'App updates')).toEqual(expected);
+      if (isGlobalAdmin) {
+        expect(await screen.findByText('Recommended app package: 2026.11.1')).toBeInTheDocument();
+      } else {
+        expect(screen.queryByText(/Recommended app package/)).not.toBeInTheDocument();
+      }
+    },
+  );
+
   it('explains that accounts cannot be deleted yet, listing what the account holds', async () => {
     mockApi({
       'GET /api/auth/session': { user: makeUser() },

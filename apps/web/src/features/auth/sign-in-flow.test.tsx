@@ -1,9 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
-import { makeUser, newId } from '../../test/fixtures';
+import { makeHome, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { savePendingSignIn } from './pending-sign-in';
+
+/** The id of a code request this tab started (as the login page leaves it in sessionStorage). */
+function startedId(): string {
+  const verificationId = newId();
+  savePendingSignIn(verificationId, {
+    phoneNumber: '+919876543210',
+    resendAvailableAt: Date.now() + 60_000,
+  });
+  return verificationId;
+}
 
 const startAnswer = (verificationId: string) => ({
   verificationId,
@@ -63,7 +73,7 @@ describe('code page', () => {
   }
 
   it('signs in and goes to the redirect target', async () => {
-    const verificationId = newId();
+    const verificationId = startedId();
     const requests = mockApi({
       'GET /api/auth/session': { user: null },
       'POST /api/auth/phone/verify': json({
@@ -93,9 +103,9 @@ describe('code page', () => {
         isNewUser: false,
         expiresAt: '2030-01-01T00:00:00.000Z',
       }),
-      'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+      'GET /api/home': makeHome(),
     });
-    const app = renderApp(`/auth/verify-code/${newId()}?redirect=%2F%2Fevil.example%2F`);
+    const app = renderApp(`/auth/verify-code/${startedId()}?redirect=%2F%2Fevil.example%2F`);
     await enterCode(app, '123456');
     await waitFor(() => expect(app.currentPath()).toBe('/'));
   });
@@ -122,7 +132,7 @@ describe('code page', () => {
         }),
       'GET /api/orgs/:orgId': () => problem(404, 'not_found'),
     });
-    const app = renderApp(`/auth/verify-code/${newId()}?redirect=%2Forgs%2Fo1`);
+    const app = renderApp(`/auth/verify-code/${startedId()}?redirect=%2Forgs%2Fo1`);
     await enterCode(app, '654321');
     expect(await screen.findByRole('heading', { name: "What's your name?" })).toBeInTheDocument();
     await app.user.type(screen.getByLabelText(/Your name/), '  Meera Iyer ');
@@ -156,7 +166,7 @@ describe('code page', () => {
       'GET /api/auth/session': { user: null },
       'POST /api/auth/phone/verify': () => answer.clone(),
     });
-    const app = renderApp(`/auth/verify-code/${newId()}`);
+    const app = renderApp(`/auth/verify-code/${startedId()}`);
     await enterCode(app, '000000');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(app.currentPath()).toMatch(/^\/auth\/verify-code\//);
@@ -164,9 +174,21 @@ describe('code page', () => {
 
   it('asks for all 6 digits before calling the API', async () => {
     const requests = mockApi({ 'GET /api/auth/session': { user: null } });
-    const app = renderApp(`/auth/verify-code/${newId()}`);
+    const app = renderApp(`/auth/verify-code/${startedId()}`);
     await enterCode(app, '123');
     expect(await screen.findByRole('alert')).toHaveTextContent('The code has 6 digits.');
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('says an unknown or expired code request is unknown, with a way back to phone sign-in', async () => {
+    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
+    const app = renderApp(`/auth/verify-code/${newId()}?redirect=%2Faccount`);
+    expect(
+      await screen.findByRole('heading', { name: 'This code request is unknown or has expired' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Sign in with your phone number' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/auth/login?redirect=%2Faccount'));
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
   });
 

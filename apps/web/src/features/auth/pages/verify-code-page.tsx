@@ -21,7 +21,11 @@ import { useCountdown } from '../use-countdown';
  * (`POST /api/auth/phone/verify`). Wrong, expired or burned codes and rate
  * limits get messages a person can act on; a new code can be asked for once
  * the 60 s cooldown is over. A user without a name is asked for it
- * ("What's your name?") before going to the `redirect` target.
+ * ("What's your name?") before going to the `redirect` target. A
+ * `verificationId` this tab never started (no pending sign-in in
+ * sessionStorage, no phone number in the history state: a stale bookmark, a
+ * link from elsewhere) is said to be unknown or expired, with a way back to
+ * phone sign-in, instead of asking for a code (issue 13, docs/decisions/021).
  */
 export function VerifyCodePage() {
   const { t } = useTranslation();
@@ -88,6 +92,8 @@ export function VerifyCodePage() {
       },
     );
   };
+
+  if (!phoneNumber && !signedInUser) return <UnknownCodeRequest redirect={redirect} />;
 
   if (signedInUser) {
     return (
@@ -166,6 +172,20 @@ export function VerifyCodePage() {
           {t('verify.useAnotherNumber')}
         </Anchor>
       </Group>
+    </Stack>
+  );
+}
+
+/** What `/auth/verify-code/{id}` shows for a code request this tab does not know. */
+function UnknownCodeRequest({ redirect }: { redirect: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <PageTitle title={t('verify.unknownRequest.title')} />
+      <Text>{t('verify.unknownRequest.message')}</Text>
+      <Button component={Link} to={loginPathFor(redirect ?? undefined)} fullWidth>
+        {t('auth.signInWithPhone')}
+      </Button>
     </Stack>
   );
 }

@@ -19,6 +19,9 @@ import {
   type RepeatFrequency,
 } from './event-form-values';
 
+/** Weekday chips are 44 px tall tap targets (28 px by default; WCAG 2.2 SC 2.5.8, docs/decisions/021). */
+const WEEKDAY_CHIP_STYLES = { label: { height: 44, lineHeight: '42px' } } as const;
+
 const FREQUENCIES: readonly RepeatFrequency[] = ['none', 'daily', 'weekly', 'monthly'];
 const ENDS: readonly RepeatEnd[] = ['never', 'until', 'count'];
 
@@ -94,6 +97,7 @@ export function RecurrenceFields({ form }: RecurrenceFieldsProps) {
                       key={day}
                       value={day}
                       size="sm"
+                      styles={WEEKDAY_CHIP_STYLES}
                       aria-label={weekdayName(day, i18n.language, 'long')}
                     >
                       {weekdayName(day, i18n.language)}

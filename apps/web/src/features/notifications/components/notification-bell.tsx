@@ -44,7 +44,7 @@ export function NotificationBell({ userId }: NotificationBellProps) {
   const button = (
     <ActionIcon
       variant="subtle"
-      size="lg"
+      size="xl"
       onClick={toggle}
       onPointerEnter={preload}
       onFocus={preload}

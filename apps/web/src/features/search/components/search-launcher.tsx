@@ -34,6 +34,7 @@ export function SearchLauncher() {
       <Button
         variant="default"
         size="sm"
+        h={44}
         px="xs"
         aria-label={t('search.open')}
         aria-keyshortcuts={isApplePlatform() ? 'Meta+K' : 'Control+K'}

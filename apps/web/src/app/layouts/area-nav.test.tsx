@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../providers';
+import { createI18n } from '../i18n';
+import { createQueryClient } from '../query-client';
+import { AreaNav } from './area-nav';
+import type { AreaNavItem } from './area-shell';
+
+const ITEMS: AreaNavItem[] = [
+  { label: 'Overview', to: '/programs/p1' },
+  { label: 'Calendar', to: '/programs/p1/calendar' },
+  { label: 'Attendance', to: '/programs/p1/attendance' },
+  {
+    label: 'Conversations',
+    to: '/programs/p1/conversations',
+    badge: 3,
+    badgeLabel: '3 unread conversations',
+  },
+  { label: 'Settings', to: '/programs/p1/settings' },
+];
+
+/**
+ * jsdom has no layout: lays the list's children out as a 390 px phone would,
+ * `perRow` to a row of 44 px, so OverflowList sees the rest wrap.
+ */
+function layOutRows(perRow: number) {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const parent = this.parentElement;
+    const isListChild = parent?.parentElement?.tagName === 'NAV';
+    const index = isListChild ? Array.from(parent.children).indexOf(this) : 0;
+    const top = Math.floor(index / perRow) * 44;
+    return {
+      top,
+      bottom: top + 44,
+      height: 44,
+      width: 90,
+      left: 0,
+      right: 90,
+      x: 0,
+      y: top,
+    } as DOMRect;
+  });
+}
+
+function renderNav(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <AreaNav label="Program" items={ITEMS} /> }],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('AreaNav', () => {
+  it('shows every page as a link, the current one marked, when they fit', () => {
+    renderNav('/programs/p1/calendar');
+    const nav = screen.getByRole('navigation', { name: 'Program' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Calendar', 'Attendance', 'Conversations3', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'Calendar' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).queryByRole('button', { name: /More/ })).not.toBeInTheDocument();
+  });
+
+  it('moves the pages that do not fit into a keyboard-operable "More" menu with their badges', async () => {
+    layOutRows(3);
+    const router = renderNav('/programs/p1/settings');
+    const nav = screen.getByRole('navigation', { name: 'Program' });
+    const more = await within(nav).findByRole('button', { name: 'More pages, 3 new' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Calendar']);
+
+    // Back to jsdom's geometry, so the menu's positioning does not hide it as off screen.
+    vi.restoreAllMocks();
+    const user = userEvent.setup();
+    more.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const entries = await within(menu).findAllByRole('menuitem');
+    expect(entries.map((entry) => entry.getAttribute('aria-label') ?? entry.textContent)).toEqual([
+      'Attendance',
+      'Conversations, 3 unread conversations',
+      'Settings',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(router.state.location.pathname).toBe('/programs/p1/attendance');
+  });
+});
