@@ -38,7 +38,14 @@ const page =
   async () => {
     const loadPage = () =>
       trackDownload(async () => {
-        const [module] = await Promise.all([load(), loadUiStrings(strings)]);
+        // Both settle before either failure is thrown: a page chunk that
+        // fails after its strings (it waits for its style files first) must
+        // still fail while this download is tracked, or its preload error
+        // would find nobody handling it and be rethrown (SPEC.md §8).
+        const [loaded, texts] = await Promise.allSettled([load(), loadUiStrings(strings)]);
+        if (loaded.status === 'rejected') throw loaded.reason;
+        if (texts.status === 'rejected') throw texts.reason;
+        const module = loaded.value;
         // A cancelled preload error makes Vite's import resolve to undefined.
         if (module === undefined) throw new DownloadFailedError();
         return pick(module);
