@@ -15,7 +15,7 @@
  * database on `DATABASE_URL`'s server, dropped afterwards) with
  * `npm run seed:demo`'s academy (a coach who owns it and coaches both
  * programs; a parent with two children, both approved here), plus a
- * training session of U12 Football today. Signed-in pages get the session
+ * training session of U12 Football in an hour. Signed-in pages get the session
  * cookie on every request (Lighthouse `extraHeaders`), from sessions
  * written straight into the database as bench/seed.ts does.
  *
@@ -113,7 +113,8 @@ async function api(
 /**
  * The pages to measure, after the data they need: sessions for the coach
  * and the parent, Diya's request approved (two enrolled children), and a
- * U12 Football training that started 30 minutes ago (today's roster).
+ * U12 Football training in an hour (today's roster: its enrolled players;
+ * the subscriptions approved today only cover events from now on).
  */
 async function preparePages(databaseUrl: string, serverUrl: string): Promise<PageCase[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -151,8 +152,8 @@ async function preparePages(databaseUrl: string, serverUrl: string): Promise<Pag
       title: 'Sideline drills',
       kind: 'training',
       isAllDay: false,
-      startLocal: kolkataLocal(now - 30 * 60_000),
-      endLocal: kolkataLocal(now + 60 * 60_000),
+      startLocal: kolkataLocal(now + 60 * 60_000),
+      endLocal: kolkataLocal(now + 150 * 60_000),
       location: 'Koramangala Turf, Bengaluru',
       description: '',
       capacity: null,

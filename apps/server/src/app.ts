@@ -85,7 +85,8 @@ export interface RallyApp {
  * so deep links work. Unknown `/api` paths answer 404 problem+json.
  * Requests from pages of other origins are refused (http/cross-site.ts) and
  * every answer carries the security headers (http/security-headers.ts),
- * both per docs/decisions/010.
+ * both per docs/decisions/010. JSON answers above 8 KB are compressed and
+ * the SPA's files are sent precompressed (docs/decisions/018).
  */
 export async function buildApp(options: AppOptions): Promise<RallyApp> {
   const clock = options.clock ?? systemClock;
