@@ -28,10 +28,8 @@ export function rsvpClosedReason(
 ): string | null {
   if (event.status === 'cancelled') return t('rsvp.closedCancelled');
   if (isRsvpOpen) return null;
-  return t('rsvp.closedAt', {
-    time: formatDateTime(event.rsvpDeadline, event.timeZone, locale),
-    timeZone: event.timeZone,
-  });
+  // formatDateTime names the zone when the viewer's clock differs (docs/decisions/021).
+  return t('rsvp.closedAt', { time: formatDateTime(event.rsvpDeadline, event.timeZone, locale) });
 }
 
 /** Props of {@link RsvpButtons}. */
