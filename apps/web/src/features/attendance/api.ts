@@ -1,13 +1,32 @@
 import { attendanceRoutes } from '@rally/shared/api/attendance';
 import { eventsRoutes } from '@rally/shared/api/events';
 import { buildPath } from '@rally/shared/api/operation';
-import type { EventAttendance, SaveAttendance } from '@rally/shared/attendance';
+import type { AddToRoster, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
 import type { FieldIssue } from '@rally/shared/errors';
 import type { EventDetail, ReorderEventWaitlist, RsvpAnswer, SetRsvp } from '@rally/shared/events';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { request } from '../../lib/api-request';
 import { eventKeys } from '../events/api';
+
+/**
+ * `POST /api/programs/:programId/events/:eventId/roster` (program staff):
+ * adds a walk-in or trial player to this session's roster
+ * (docs/decisions/020); the answer is the attendance view after it, which
+ * replaces the cached one. Throws `ApiError` 409 (already on the roster,
+ * cancelled event), 404 (profile unknown to the org), 400 (name, phone).
+ */
+export function useAddToRoster(programId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddToRoster) =>
+      request(attendanceRoutes.addToRoster, { params: { programId, eventId }, body }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(attendanceKeys.event(programId, eventId), answer);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) });
+    },
+  });
+}
 
 /** A `[from, to)` window of UTC ISO instants. */
 export interface InstantRange {
