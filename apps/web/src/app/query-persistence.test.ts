@@ -119,3 +119,15 @@ describe('answers saved for offline use (docs/decisions/017)', () => {
     expect(queryClient.getQueryData(['home'])).toBeUndefined();
   });
 });
+
+describe('restored answers', () => {
+  it('count as stale, so a page shown online fetches them again', async () => {
+    const { persister } = memoryPersister(savedByAlice({ timestamp: NOW - 1000 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    await start(queryClient, persister);
+    expect(queryClient.getQueryState(['home'])?.isInvalidated).toBe(true);
+    expect(
+      queryClient.getQueryState(['programs', 'p1', 'event', 'e1', 'attendance'])?.isInvalidated,
+    ).toBe(true);
+  });
+});
