@@ -121,13 +121,12 @@ describe('conversations, live', () => {
     ).toBe(1);
     expect(await coachThread.getByText(/No problem, see you at 6/).count()).toBe(1);
 
-    // A global admin changes the config record `client`; the parent's open account page
-    // shows the new recommended package (SPEC.md §4: the record is followed live).
+    // A global admin changes the config record `client`; their account page open in
+    // another tab shows the new recommended package (SPEC.md §4: the record is followed
+    // live). Parents do not see app packages (issue 13).
     await parent.page.goto('/account');
-    await parent.page.getByRole('heading', { name: 'App updates' }).waitFor();
-    await markWindow(parent.page);
-    const recommended = parent.page.getByText('Recommended app package: 2026.11.1');
-    expect(await recommended.count()).toBe(0);
+    await parent.page.getByRole('heading', { name: 'Signing out' }).waitFor();
+    expect(await parent.page.getByRole('heading', { name: 'App updates' }).count()).toBe(0);
 
     const admin = await newPhoneContext(browser);
     const adminErrors = watchErrors(admin.page);
@@ -135,6 +134,14 @@ describe('conversations, live', () => {
     await admin.page.goto('/auth/login');
     await completeSignIn(admin.page, adminPhone, 'Ravi Admin');
     await grantGlobalAdmin(`+91${adminPhone}`);
+    const adminAccount = await admin.context.newPage();
+    const adminAccountErrors = watchErrors(adminAccount);
+    await adminAccount.goto('/account');
+    await adminAccount.getByRole('heading', { name: 'App updates' }).waitFor();
+    await markWindow(adminAccount);
+    const recommended = adminAccount.getByText('Recommended app package: 2026.11.1');
+    expect(await recommended.count()).toBe(0);
+
     await admin.page.goto('/global-admin');
     await admin.page.getByRole('tab', { name: 'Live update' }).click();
     await admin.page
@@ -144,11 +151,12 @@ describe('conversations, live', () => {
     await admin.page.getByText('The live update configuration is saved.').waitFor();
 
     await recommended.waitFor();
-    expect(await isSameWindow(parent.page)).toBe(true);
+    expect(await isSameWindow(adminAccount)).toBe(true);
 
     expect(coachErrors).toEqual([]);
     expect(parentErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
+    expect(adminAccountErrors).toEqual([]);
     await Promise.all([coach.context.close(), parent.context.close(), admin.context.close()]);
   });
 });

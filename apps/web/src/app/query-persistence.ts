@@ -108,7 +108,8 @@ export interface QueryPersistenceOptions {
  *   removed, so the device never shows one user's data to the next, and the
  *   saved copy follows.
  * Restored answers never replace newer ones already fetched (TanStack
- * `hydrate`). Saved queries are kept in memory as long as they are kept on
+ * `hydrate`) and count as stale, so each is fetched again when shown online.
+ * Saves are throttled to one a second, and made at once on `pagehide`. Saved queries are kept in memory as long as they are kept on
  * the device (`gcTime`). Resolves once restoring is done (it never rejects:
  * an unreadable store is logged and ignored); the returned function stops saving.
  */
@@ -145,6 +146,21 @@ export async function startQueryPersistence(
       if (isUsable && isSameUser && savedFor) {
         hydrate(queryClient, saved.clientState);
         owner = sessionUserId(queryClient.getQueryData(sessionQueryKey));
+        // Saved answers are the last known state, never fresh: each is fetched again when
+        // shown online (a save can miss the last second before a reload).
+        const restored = new Set(
+          saved.clientState.queries
+            .filter(
+              (query) =>
+                queryClient.getQueryState(query.queryKey)?.dataUpdatedAt ===
+                query.state.dataUpdatedAt,
+            )
+            .map((query) => query.queryHash),
+        );
+        await queryClient.invalidateQueries({
+          predicate: (query) => restored.has(query.queryHash),
+          refetchType: 'none',
+        });
       } else {
         await persister.removeClient();
       }
@@ -173,8 +189,16 @@ export async function startQueryPersistence(
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     timer ??= setTimeout(save, SAVE_THROTTLE_MS);
   });
+  // Leaving or reloading the page saves what is waiting for the throttle at once.
+  const saveNow = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener('pagehide', saveNow);
   return () => {
     if (timer !== undefined) clearTimeout(timer);
+    window.removeEventListener('pagehide', saveNow);
     unsubscribe();
     unwatchOwner();
   };

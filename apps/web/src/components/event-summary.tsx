@@ -9,7 +9,15 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatEventSpan, mapsSearchUrl } from '../lib/format';
+import {
+  canonicalTimeZone,
+  formatDateTime,
+  formatEventSpan,
+  isOtherZone,
+  mapsSearchUrl,
+  viewerTimeZone,
+  zoneOffsetLabel,
+} from '../lib/format';
 
 /** Props of {@link EventSummary}. */
 export interface EventSummaryProps {
@@ -54,7 +62,8 @@ export function formatAllDaySpan(
 
 /**
  * The facts of one event: kind, status and "All day"; a cancelled banner
- * with the reason; when (in the event's time zone, named next to the time)
+ * with the reason; when (in the event's time zone, named once below the time
+ * when the viewer's clock differs, docs/decisions/021)
  * and how it repeats; where (with Google Maps and directions links); how
  * many places it has; when answers close; and the description. Shared by the
  * program-event and profile-event pages.
@@ -62,10 +71,21 @@ export function formatAllDaySpan(
 export function EventSummary({ event, repeatText, isRsvpOpen }: EventSummaryProps) {
   const { t, i18n } = useTranslation();
   const isCancelled = event.status === 'cancelled';
+  // The zone is named once, in the note under the time, and only when the viewer's clock differs.
+  const zoneNote = isOtherZone(new Date(event.startsAt), event.timeZone, viewerTimeZone())
+    ? t('event.timeZoneNote', {
+        timeZone: `${canonicalTimeZone(event.timeZone)}, ${zoneOffsetLabel(new Date(event.startsAt), event.timeZone, i18n.language)}`,
+      })
+    : null;
   const span = event.isAllDay
     ? formatAllDaySpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)
-    : formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language);
-  const deadline = formatDateTime(event.rsvpDeadline, event.timeZone, i18n.language);
+    : formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language, event.timeZone);
+  const deadline = formatDateTime(
+    event.rsvpDeadline,
+    event.timeZone,
+    i18n.language,
+    event.timeZone,
+  );
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -88,9 +108,11 @@ export function EventSummary({ event, repeatText, isRsvpOpen }: EventSummaryProp
       )}
       <Fact icon={<IconCalendarEvent size={20} aria-hidden />}>
         <Text td={isCancelled ? 'line-through' : undefined}>{span}</Text>
-        <Text size="sm" c="dimmed">
-          {t('event.timeZoneNote', { timeZone: event.timeZone })}
-        </Text>
+        {zoneNote && (
+          <Text size="sm" c="dimmed">
+            {zoneNote}
+          </Text>
+        )}
       </Fact>
       {repeatText && (
         <Fact icon={<IconRepeat size={20} aria-hidden />}>

@@ -1,13 +1,19 @@
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { useMemo } from 'react';
+import { canonicalTimeZone } from '../lib/format';
 
 /** Props of {@link TimeZoneSelect}: a NativeSelect's props without `data`. */
 export type TimeZoneSelectProps = Omit<NativeSelectProps, 'data'>;
 
-/** Every IANA time zone this browser knows, with UTC (Intl lists only region zones). */
-function timeZones(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+/**
+ * Every IANA time zone this browser knows, by current id (Chromium lists
+ * "Asia/Calcutta"; this lists "Asia/Kolkata" once), sorted, with UTC (Intl
+ * lists only region zones).
+ */
+export function timeZones(): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone').map(canonicalTimeZone));
+  zones.add('UTC');
+  return [...zones].sort();
 }
 
 /**
@@ -15,10 +21,11 @@ function timeZones(): string[] {
  * their own picker and desktop browsers allow typing to jump.
  */
 export function TimeZoneSelect(props: TimeZoneSelectProps) {
-  const value = typeof props.value === 'string' ? props.value : '';
+  const value = typeof props.value === 'string' ? canonicalTimeZone(props.value) : '';
   const data = useMemo(() => {
     const zones = timeZones();
     return value === '' || zones.includes(value) ? zones : [value, ...zones];
   }, [value]);
-  return <NativeSelect required {...props} data={data} />;
+  const shown = typeof props.value === 'string' ? { value } : {};
+  return <NativeSelect required {...props} {...shown} data={data} />;
 }

@@ -1,19 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMinutesToLocal,
+  canonicalTimeZone,
+  formatDateTime,
   formatEventSpan,
+  formatLocalTime,
   formatLocalDate,
   mapsSearchUrl,
   nextDaysRange,
   toLocalDateTime,
 } from './format';
 
+/** Intl's text with its narrow and thin spaces as plain spaces, to compare with a literal. */
+const plain = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, ' ');
+
 describe('format', () => {
-  it('shows an event span as wall-clock time in the event zone', () => {
-    const text = formatEventSpan('2025-11-21T12:30:00Z', '2025-11-21T14:00:00Z', 'Asia/Kolkata');
-    expect(text).toContain('6:00');
-    expect(text).toContain('7:30');
-    expect(text).toContain('GMT+5:30');
+  it('shows an event span as wall-clock time in the event zone, naming the zone once when it is not the viewer’s', () => {
+    const text = formatEventSpan(
+      '2025-11-21T12:30:00Z',
+      '2025-11-21T14:00:00Z',
+      'Asia/Kolkata',
+      'en-US',
+      'Europe/London',
+    );
+    expect(plain(text)).toBe('Fri, Nov 21, 2025, 6:00 – 7:30 PM GMT+5:30');
+    expect(text.match(/GMT/g)).toHaveLength(1);
+  });
+
+  it('leaves the zone out when the viewer is in it (or in a zone with the same clock)', () => {
+    for (const viewer of ['Asia/Kolkata', 'Asia/Calcutta', 'Asia/Colombo']) {
+      expect(
+        plain(
+          formatEventSpan(
+            '2025-11-21T12:30:00Z',
+            '2025-11-21T14:00:00Z',
+            'Asia/Kolkata',
+            'en-US',
+            viewer,
+          ),
+        ),
+      ).toBe('Fri, Nov 21, 2025, 6:00 – 7:30 PM');
+    }
+    expect(
+      plain(formatDateTime('2025-11-21T12:30:00Z', 'Asia/Kolkata', 'en-US', 'Asia/Kolkata')),
+    ).toBe('Nov 21, 2025, 6:00 PM');
+    expect(plain(formatDateTime('2025-11-21T12:30:00Z', 'Asia/Kolkata', 'en-US', 'UTC'))).toBe(
+      'Nov 21, 2025, 6:00 PM GMT+5:30',
+    );
+  });
+
+  it('writes times in the locale’s clock: 12 h in en-US, also for a weekly slot’s "18:00"', () => {
+    expect(plain(formatLocalTime('18:00'))).toBe('6:00 PM');
+    expect(plain(formatLocalTime('07:05', 'en-US'))).toBe('7:05 AM');
+    expect(formatLocalTime('18:00', 'en-GB')).toBe('18:00');
+    expect(formatLocalTime('soon')).toBe('soon');
+  });
+
+  it('names a zone by its current IANA id (Asia/Calcutta is Asia/Kolkata)', () => {
+    expect(canonicalTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('Etc/UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
   });
 
   it('does not shift a local date by the viewer zone', () => {

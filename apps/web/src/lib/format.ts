@@ -1,16 +1,104 @@
 import { DEFAULT_LANGUAGE } from '@rally/shared/constants';
 
 /**
- * Formats the span of an event, e.g. "Fri, Nov 21, 2025, 6:00 – 7:30 PM GMT+5:30",
+ * Legacy IANA ids (the `backward` file of the tz database) that browsers still
+ * report — Chromium's `resolvedOptions().timeZone` and
+ * `Intl.supportedValuesOf('timeZone')` say "Asia/Calcutta" — mapped to the
+ * current ids, so one zone has one name on screen (docs/decisions/021).
+ */
+const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Dacca': 'Asia/Dhaka',
+  'Asia/Thimbu': 'Asia/Thimphu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar',
+  'Asia/Ujung_Pandang': 'Asia/Makassar',
+  'Asia/Macao': 'Asia/Macau',
+  'Asia/Chongqing': 'Asia/Shanghai',
+  'Asia/Chungking': 'Asia/Shanghai',
+  'Asia/Harbin': 'Asia/Shanghai',
+  'Asia/Tel_Aviv': 'Asia/Jerusalem',
+  'Asia/Ashkhabad': 'Asia/Ashgabat',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Europe/Uzhgorod': 'Europe/Kyiv',
+  'Europe/Zaporozhye': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Etc/UTC': 'UTC',
+  'Etc/UCT': 'UTC',
+  'Etc/Universal': 'UTC',
+  'Etc/Zulu': 'UTC',
+  'Etc/GMT': 'UTC',
+  GMT: 'UTC',
+};
+
+/**
+ * The current IANA id of a time zone id ("Asia/Calcutta" -> "Asia/Kolkata");
+ * ids that are already current, and unknown strings, come back unchanged.
+ */
+export function canonicalTimeZone(timeZone: string): string {
+  return TIME_ZONE_ALIASES[timeZone] ?? timeZone;
+}
+
+/** The viewer's time zone (the device's), as a current IANA id ({@link canonicalTimeZone}). */
+export function viewerTimeZone(): string {
+  return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/** Offset of `timeZone` from UTC at `instant`, as Intl names it ("GMT+5:30"). */
+function offsetName(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    timeZoneName: 'longOffset',
+  }).formatToParts(instant);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** The locale's short name of `timeZone` at `instant` ("GMT+5:30", "EST"), as formatRange shows it. */
+export function zoneOffsetLabel(instant: Date, timeZone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
+    instant,
+  );
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * True when wall-clock times in `timeZone` read differently from the viewer's
+ * at `instant` (different UTC offsets), so a time shown in `timeZone` needs
+ * its zone named.
+ */
+export function isOtherZone(instant: Date, timeZone: string, viewerZone: string): boolean {
+  return offsetName(instant, timeZone) !== offsetName(instant, viewerZone);
+}
+
+/**
+ * Formats the span of an event, e.g. "Fri, Nov 21, 2025, 6:00 – 7:30 PM",
  * with both instants (UTC ISO strings) shown as wall-clock time in `timeZone`
- * (IANA), where the event is held (DESIGN.md §1).
+ * (IANA), where the event is held (DESIGN.md §1), in the locale's clock
+ * (en-US: 12 h). The zone is named once, at the end ("… 7:30 PM GMT+5:30"),
+ * and only when it reads differently from `viewerZone` (default: the
+ * device's) — docs/decisions/021.
  */
 export function formatEventSpan(
   startsAt: string,
   endsAt: string,
   timeZone: string,
   locale: string = DEFAULT_LANGUAGE,
+  viewerZone: string = viewerTimeZone(),
 ): string {
+  const start = new Date(startsAt);
   const format = new Intl.DateTimeFormat(locale, {
     timeZone,
     weekday: 'short',
@@ -19,22 +107,46 @@ export function formatEventSpan(
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
+    ...(isOtherZone(start, timeZone, viewerZone) ? { timeZoneName: 'short' } : {}),
   });
-  return format.formatRange(new Date(startsAt), new Date(endsAt));
+  return format.formatRange(start, new Date(endsAt));
 }
 
-/** Formats one instant (UTC ISO string) as date and time in `timeZone` (IANA). */
+/**
+ * Formats one instant (UTC ISO string) as date and time in `timeZone` (IANA),
+ * in the locale's clock, naming the zone only when it reads differently from
+ * `viewerZone` (default: the device's), as {@link formatEventSpan} does.
+ */
 export function formatDateTime(
   instant: string,
   timeZone: string,
   locale: string = DEFAULT_LANGUAGE,
+  viewerZone: string = viewerTimeZone(),
 ): string {
-  return new Intl.DateTimeFormat(locale, {
+  const date = new Date(instant);
+  const text = new Intl.DateTimeFormat(locale, {
     timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
-  }).format(new Date(instant));
+  }).format(date);
+  return isOtherZone(date, timeZone, viewerZone)
+    ? `${text} ${zoneOffsetLabel(date, timeZone, locale)}`
+    : text;
+}
+
+/**
+ * A wall-clock time `HH:mm` (24 h, no zone: a weekly slot's "18:00") in the
+ * locale's clock, e.g. "6:00 PM" in en-US. Returns the input unchanged when it
+ * is not in that form.
+ */
+export function formatLocalTime(localTime: string, locale: string = DEFAULT_LANGUAGE): string {
+  const match = /^(\d{2}):(\d{2})/.exec(localTime);
+  if (!match) return localTime;
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2024, 0, 1, Number(match[1]), Number(match[2]))));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { eventsRoutes } from '@rally/shared/api/events';
-import type { RsvpAnswer } from '@rally/shared/events';
+import type { RsvpAnswer, RsvpResult } from '@rally/shared/events';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { isApiError } from './api-client';
 import { request } from './api-request';
 import { useAuth } from './auth';
 import {
@@ -104,4 +105,37 @@ export function useRsvpOutbox(): RsvpOutbox {
     [state.rejected],
   );
   return { state, waitingAnswer, refusal, answer };
+}
+
+/**
+ * Sends one answer now (the event pages' RSVP buttons); with no connection
+ * (the browser says offline, or no answer came at all: `network_error`) it
+ * is queued in `userId`'s RSVP outbox instead and this resolves null: the
+ * page says it will be sent (docs/decisions/019, as attendance marks do).
+ * Any answer of the server (a 409: answers closed) is thrown as before.
+ */
+export async function sendRsvpOrQueue(
+  userId: string,
+  rsvp: QueuedRsvp,
+): Promise<RsvpResult | null> {
+  const outbox = getOutbox<QueuedRsvp>(rsvpNamespace(userId));
+  const queue = () => {
+    outbox.put(rsvpKey(rsvp.profileId, rsvp.eventId), rsvp);
+    outbox.setOffline(true);
+    return null;
+  };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
+  try {
+    const result = await request(eventsRoutes.setRsvp, {
+      params: { profileId: rsvp.profileId, eventId: rsvp.eventId },
+      body: { answer: rsvp.answer },
+      signal: AbortSignal.timeout(RSVP_SEND_TIMEOUT_MS),
+    });
+    // A newer answer given offline is replaced by this one, which the server has.
+    outbox.remove(rsvpKey(rsvp.profileId, rsvp.eventId));
+    return result;
+  } catch (error) {
+    if (isApiError(error, 'network_error')) return queue();
+    throw error;
+  }
 }

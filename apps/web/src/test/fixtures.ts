@@ -160,6 +160,8 @@ export function makeRosterEntry(overrides: Partial<RosterEntry> = {}): RosterEnt
     note: null,
     markedAt: null,
     markedBy: null,
+    guardianPhone: null,
+    isWalkIn: false,
     ...overrides,
   };
 }

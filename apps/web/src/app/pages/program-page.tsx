@@ -16,7 +16,7 @@ import { EnrolNewPersonForm } from '../../features/subscriptions/components/enro
 import { JoinRequestsSection } from '../../features/subscriptions/components/join-requests-section';
 import { StaffSubscriptions } from '../../features/subscriptions/components/staff-subscriptions';
 import { WaitlistSection } from '../../features/subscriptions/components/waitlist-section';
-import { mapsSearchUrl, nextDaysRange } from '../../lib/format';
+import { canonicalTimeZone, mapsSearchUrl, nextDaysRange } from '../../lib/format';
 import { useRealtime } from '../../lib/realtime';
 import { programPath, useProgramId } from '../../lib/use-program-id';
 
@@ -93,7 +93,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
           </Fact>
         )}
         {program.category !== '' && <Fact label={t('fields.category')}>{program.category}</Fact>}
-        <Fact label={t('fields.timeZone')}>{program.timeZone}</Fact>
+        <Fact label={t('fields.timeZone')}>{canonicalTimeZone(program.timeZone)}</Fact>
         <Fact label={t('program.roster')}>
           {t('program.activeEnrolments', { count: program.activeSubscriptions })}
           {program.capacity !== null && ` · ${t('program.capacity', { count: program.capacity })}`}

@@ -12,7 +12,7 @@ import { ShareJoinLink } from '../../features/programs/components/share-join-lin
 import { ProgramDetailsForm } from '../../features/programs/components/program-details-form';
 import { ProgramStaffSection } from '../../features/programs/components/program-staff-section';
 import { FeePlansSection } from '../../features/subscriptions/components/fee-plans-section';
-import { formatDateTime } from '../../lib/format';
+import { canonicalTimeZone, formatDateTime } from '../../lib/format';
 import { useProgramId } from '../../lib/use-program-id';
 
 /**
@@ -107,7 +107,7 @@ function ProgramDetailsTable({ program }: { program: Program }) {
         <Row label={t('programSettings.name')}>{program.name}</Row>
         <Row label={t('fields.description')}>{orNone(program.description)}</Row>
         <Row label={t('fields.category')}>{orNone(program.category)}</Row>
-        <Row label={t('fields.timeZone')}>{program.timeZone}</Row>
+        <Row label={t('fields.timeZone')}>{canonicalTimeZone(program.timeZone)}</Row>
         <Row label={t('fields.location')}>{orNone(program.location)}</Row>
         <Row label={t('programSettings.capacity')}>
           {program.capacity === null ? t('programSettings.noLimit') : program.capacity}

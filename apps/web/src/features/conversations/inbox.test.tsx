@@ -442,13 +442,15 @@ describe('the program inbox', () => {
     const list = await screen.findByRole('list', { name: 'Sent announcements' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Coach Meera, Nov 21, 2025, 10:00 AM' +
+      'Coach Meera, Nov 21, 2025, 10:00 AM GMT+5:30' +
         'White kit, see https://club.example/kit' +
-        'To the families of Match vs Eagles, Nov 22, 2025, 6:00 PM · reached 1 family',
-      'Coach Meera, Nov 20, 2025, 10:00 AM' +
+        'To the families of Match vs Eagles, Nov 22, 2025, 6:00 PM GMT+5:30 · reached 1 family',
+      'Coach Meera, Nov 20, 2025, 10:00 AM GMT+5:30' +
         'Moved indoors' +
         'To the families of an event that was deleted since · reached 3 families',
-      'Nov 20, 2025, 10:00 AM' + 'No training on Diwali.' + 'To every family · reached 12 families',
+      'Nov 20, 2025, 10:00 AM GMT+5:30' +
+        'No training on Diwali.' +
+        'To every family · reached 12 families',
     ]);
     expect(within(items[0]!).getByRole('link', { name: /Match vs Eagles/ })).toHaveAttribute(
       'href',

@@ -7,6 +7,7 @@ const i18n = createI18n();
 const textOf = (notification: Parameters<typeof describeNotification>[1]) =>
   describeNotification(i18n.t, notification, 'en-US');
 
+// The tests run in UTC: times of an event in Asia/Kolkata name its zone (docs/decisions/021).
 describe('notification text', () => {
   it('says who wrote and about whom: the profile for staff, the program for families', () => {
     const data = {
@@ -38,7 +39,10 @@ describe('notification text', () => {
     };
     expect(
       textOf(makeNotification({ kind: 'event_cancelled', data: { ...event, reason: 'Rain' } })),
-    ).toEqual({ title: 'Evening training was cancelled', body: 'Nov 21, 2025, 6:00 PM · Rain' });
+    ).toEqual({
+      title: 'Evening training was cancelled',
+      body: 'Nov 21, 2025, 6:00 PM GMT+5:30 · Rain',
+    });
     const removed = (sessions: number, restOfSeries = false) =>
       textOf(
         makeNotification({
@@ -48,13 +52,13 @@ describe('notification text', () => {
       );
     expect(removed(1)).toEqual({
       title: 'Evening training was removed from the calendar',
-      body: 'Nov 21, 2025, 6:00 PM',
+      body: 'Nov 21, 2025, 6:00 PM GMT+5:30',
     });
-    expect(removed(12).body).toBe('12 sessions from Nov 21, 2025, 6:00 PM');
-    expect(removed(78, true).body).toBe('Every session from Nov 21, 2025, 6:00 PM on');
+    expect(removed(12).body).toBe('12 sessions from Nov 21, 2025, 6:00 PM GMT+5:30');
+    expect(removed(78, true).body).toBe('Every session from Nov 21, 2025, 6:00 PM GMT+5:30 on');
     expect(textOf(makeNotification({ kind: 'event_changed', data: event }))).toEqual({
       title: 'Evening training changed',
-      body: 'Now Nov 21, 2025, 6:00 PM at Court 2',
+      body: 'Now Nov 21, 2025, 6:00 PM GMT+5:30 at Court 2',
     });
     expect(textOf(makeNotification({ kind: 'rsvp_promoted', data: event })).title).toBe(
       'You got a place at Evening training',

@@ -1,6 +1,6 @@
 import type { Notification } from '@rally/shared/notifications';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, viewerTimeZone } from '../../lib/format';
 
 /** What a notification shows: a headline and (maybe empty) a line under it. */
 export interface NotificationText {
@@ -44,7 +44,7 @@ export function describeNotification(
   const profile = text(data, 'profileName');
   const event = text(data, 'eventTitle') || text(data, 'title');
   const startsAt = text(data, 'startsAt');
-  const zone = text(data, 'timeZone') || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = text(data, 'timeZone') || viewerTimeZone();
   const when = startsAt ? formatDateTime(startsAt, zone, locale) : '';
   const body = text(data, 'body');
   const k = 'notifications.kinds';

@@ -128,7 +128,9 @@ describe('organisation page', () => {
     expect(within(people).getByText('Admins').previousElementSibling).toHaveTextContent('2');
     expect(within(people).getByText('Staff members').previousElementSibling).toHaveTextContent('5');
     const link = screen.getByRole('link', { name: /Weekend batch/ });
-    expect(within(link).getByText('Next: Sunday drills, Nov 23, 2025, 9:00 AM')).toBeVisible();
+    expect(
+      within(link).getByText('Next: Sunday drills, Nov 23, 2025, 9:00 AM GMT+5:30'),
+    ).toBeVisible();
   });
 
   it('offers an owner every quick action, leading to settings and the invite form', async () => {

@@ -117,7 +117,7 @@ describe('public join page', () => {
     expect(screen.getByText('Ages 8 to 12.')).toBeInTheDocument();
     expect(screen.getByText('3 places left')).toBeInTheDocument();
     expect(
-      screen.getByText('Every week: Tuesday 18:00–19:30 (Asia/Kolkata time)'),
+      screen.getByText('Every week: Tuesday 6:00 PM–7:30 PM (Asia/Kolkata time)'),
     ).toBeInTheDocument();
     expect(screen.getByText(/Evening drills · Fri, Nov 21, 2025, 6:00/)).toBeInTheDocument();
     expect(screen.getByText('₹2,500.50 per month')).toBeInTheDocument();

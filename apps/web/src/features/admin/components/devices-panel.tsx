@@ -2,7 +2,7 @@ import type { ClientDevice } from '@rally/shared/clients';
 import { Code, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, viewerTimeZone } from '../../../lib/format';
 import { adminClientsQueryOptions } from '../api';
 import { summarizeDeviceInfo } from '../device-info';
 import { PagedList, usePagedSearch } from './paged-list';
@@ -16,7 +16,7 @@ export function DevicesPanel() {
   const { t, i18n } = useTranslation();
   const search = usePagedSearch();
   const clients = useQuery(adminClientsQueryOptions(search.params));
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = viewerTimeZone();
   return (
     <PagedList<ClientDevice>
       search={search}

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localDate } from '../message-cache';
+import { viewerTimeZone } from '../../../lib/format';
 
 /**
  * When an inbox entry last changed, short: the time today, the weekday
@@ -11,7 +12,7 @@ import { localDate } from '../message-cache';
  */
 export function formatInboxTime(instant: string, locale: string, now: Date = new Date()): string {
   const date = new Date(instant);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone();
   if (localDate(instant, zone) === localDate(now.toISOString(), zone)) {
     return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
   }

@@ -5,17 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { groupByDay, lastReadMessageId, localDate } from '../message-cache';
 import type { QueuedMessage } from '../message-outbox';
+import { viewerTimeZone } from '../../../lib/format';
 import { MessageBubble, WaitingBubble } from './message-bubble';
 
 /** How close to the top (px) a scroll must come before older messages load by themselves. */
 const LOAD_OLDER_THRESHOLD_PX = 48;
 /** How close to the bottom (px) counts as "reading the newest": new messages then scroll into view. */
 const STICK_TO_BOTTOM_PX = 120;
-
-/** The viewer's IANA time zone: a thread's days are the reader's days. */
-function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 function DayHeading({ date, timeZone }: { date: string; timeZone: string }) {
   const { t, i18n } = useTranslation();

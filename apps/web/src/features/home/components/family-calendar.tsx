@@ -9,6 +9,7 @@ import { EventCalendar, type EventAppearance } from '../../../components/event-c
 import { familyEventsQueryOptions } from '../api';
 import { entryKey, findOverlaps } from '../overlaps';
 import { profileColors } from '../profile-palette';
+import { viewerTimeZone } from '../../../lib/format';
 
 /** Props of {@link FamilyCalendar}. */
 export interface FamilyCalendarProps {
@@ -42,7 +43,7 @@ export function clashNote(t: TFunction, others: readonly ProfileEvent[]): string
 export function FamilyCalendar({ profiles }: FamilyCalendarProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [timeZone] = useState(() => viewerTimeZone());
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const colors = useMemo(() => profileColors(profiles.map((profile) => profile.id)), [profiles]);
   const liveTopics = useMemo(() => profiles.map((profile) => `profile:${profile.id}`), [profiles]);

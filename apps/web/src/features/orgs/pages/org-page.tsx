@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { formatDateTime } from '../../../lib/format';
+import { canonicalTimeZone, formatDateTime } from '../../../lib/format';
 import { orgQueryOptions } from '../api';
 import { OrgLogo } from '../components/org-logo';
 
@@ -64,7 +64,7 @@ function OrgOverview({ detail }: { detail: OrgDetail }) {
           <Group gap="xs">
             {org.role && <Badge variant="light">{t(`org.role.${org.role}`)}</Badge>}
             <Text size="sm" c="dimmed">
-              {org.timeZone}
+              {canonicalTimeZone(org.timeZone)}
             </Text>
           </Group>
         </Stack>

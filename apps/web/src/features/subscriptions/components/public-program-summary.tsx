@@ -1,7 +1,7 @@
 import type { PublicProgram, WeeklySlot } from '@rally/shared/public-programs';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatEventSpan } from '../../../lib/format';
+import { canonicalTimeZone, formatEventSpan, formatLocalTime } from '../../../lib/format';
 import { formatPrice } from '../money';
 import { billingText } from './fee-plans-section';
 
@@ -19,7 +19,7 @@ export function weekdayName(weekday: number, locale: string): string {
 }
 
 function slotText(slot: WeeklySlot, locale: string): string {
-  return `${weekdayName(slot.weekday, locale)} ${slot.startTime}–${slot.endTime}`;
+  return `${weekdayName(slot.weekday, locale)} ${formatLocalTime(slot.startTime, locale)}–${formatLocalTime(slot.endTime, locale)}`;
 }
 
 /**
@@ -49,7 +49,7 @@ export function PublicProgramSummary({ data }: PublicProgramSummaryProps) {
           <Text>
             {t('join.weekly', {
               slots: schedule.weeklyPattern.map((slot) => slotText(slot, i18n.language)).join(', '),
-              zone: program.timeZone,
+              zone: canonicalTimeZone(program.timeZone),
             })}
           </Text>
         )}

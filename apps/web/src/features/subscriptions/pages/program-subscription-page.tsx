@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
-import { formatDateTime, formatLocalDate } from '../../../lib/format';
+import { formatDateTime, formatLocalDate, viewerTimeZone } from '../../../lib/format';
 import { useProgramId } from '../../../lib/use-program-id';
 import { subscriptionDetailQueryOptions } from '../api';
 import { DuesSection } from '../components/dues-section';
@@ -106,7 +106,7 @@ function Facts({ data }: { data: SubscriptionDetail }) {
 
 function History({ data }: { data: SubscriptionDetail }) {
   const { t, i18n } = useTranslation();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone();
   return (
     <Stack gap="xs" component="section" aria-labelledby="subscription-history">
       <Title order={2} size="h3" id="subscription-history">
