@@ -11,6 +11,35 @@ import { startQueryPersistence, type Persister } from './query-persistence';
 import { createAppRouter } from './router';
 import { registerServiceWorker, type RegisterServiceWorker } from './service-worker';
 
+/**
+ * Resolves after the window's `load`, once the router has shown its first
+ * page (no navigation or lazy route loading), and then at an idle moment of
+ * the main thread (`requestIdleCallback`, at most 2 s later).
+ */
+function firstScreenShown(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const isIdle = () => router.state.initialized && router.state.navigation.state === 'idle';
+  const routed = new Promise<void>((resolve) => {
+    if (isIdle()) return resolve();
+    const unsubscribe = router.subscribe(() => {
+      if (!isIdle()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  return Promise.all([loaded, routed]).then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window)
+          window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}
+
 /** What {@link startApp} needs from the entry module. */
 export interface StartOptions {
   /** The element the app renders into (index.html's `#root`). */
@@ -57,7 +86,9 @@ export function startApp({
       <App router={router} queryClient={queryClient} i18n={i18n} />
     </StrictMode>,
   );
-  void registerServiceWorker(platform, loadServiceWorkerRegistration);
+  void registerServiceWorker(platform, loadServiceWorkerRegistration, {
+    whenIdle: () => firstScreenShown(router),
+  });
 
   return {
     queryClient,
