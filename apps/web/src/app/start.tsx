@@ -7,7 +7,7 @@ import { App } from './app';
 import { createI18n } from './i18n';
 import { installPreloadErrorHandler } from './preload-error';
 import { createQueryClient } from './query-client';
-import { startQueryPersistence, type Persister } from './query-persistence';
+import type { Persister } from './query-persistence';
 import { createAppRouter } from './router';
 import { registerServiceWorker, type RegisterServiceWorker } from './service-worker';
 
@@ -76,7 +76,14 @@ export function startApp({
   const queryClient = createQueryClient();
   // Ask for the sign-in state while the first route's code loads.
   void queryClient.prefetchQuery(sessionQueryOptions);
-  const persistence = startQueryPersistence(queryClient, { buster: buildId, persister });
+  // Its own chunk (with idb-keyval), off the first screen's critical path: nothing waits for it.
+  const persistence = import('./query-persistence')
+    .then((module) => module.startQueryPersistence(queryClient, { buster: buildId, persister }))
+    .catch((error: unknown) => {
+      // Offline before the service worker was installed: nothing was saved to restore either.
+      console.error('Saved answers are not available', error);
+      return () => {};
+    });
   const i18n = createI18n();
   const router = createAppRouter();
 
