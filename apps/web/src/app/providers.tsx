@@ -8,7 +8,12 @@ import { I18nextProvider } from 'react-i18next';
 import { SearchRequestsProvider } from '../features/search/search-requests';
 import { useIsNotificationRequested } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
-import { UpdatePrompt } from './update-prompt';
+import { useWaitingUpdate } from './service-worker';
+
+// The update banner loads when a new version waits (docs/decisions/017).
+const UpdatePrompt = lazyPart(() =>
+  import('./update-prompt').then((module) => module.UpdatePrompt),
+);
 
 // The toast container loads with the first toast (`notify()`); shown toasts queue until it mounts.
 const Notifications = lazyPart(() =>
@@ -33,7 +38,7 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <LazyNotifications />
-        <UpdatePrompt />
+        <LazyUpdatePrompt />
         <QueryClientProvider client={queryClient}>
           <SearchRequestsProvider>{children}</SearchRequestsProvider>
         </QueryClientProvider>
@@ -46,4 +51,9 @@ function LazyNotifications() {
   const isRequested = useIsNotificationRequested();
   if (!isRequested) return null;
   return <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-center" />;
+}
+
+function LazyUpdatePrompt() {
+  const waiting = useWaitingUpdate();
+  return waiting ? <UpdatePrompt /> : null;
 }

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useCallback, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isDownloadFailure, noteDownloadSucceeded } from '../lib/downloads';
 import { PageUnavailable } from './page-unavailable';
 
@@ -8,9 +9,10 @@ type Attempt =
 
 /** Shown while the page reloads to a new build (`reloadOnceForNewVersion`). */
 export function ReloadingPage() {
+  const { t } = useTranslation();
   return (
-    <Center py="xl">
-      <Loader aria-label="Loading" />
+    <Center py="xl" role="status">
+      <Loader aria-label={t('offline.pageLoading')} />
     </Center>
   );
 }

@@ -27,21 +27,30 @@ function setWaiting(next: WaitingUpdate | null): void {
  * updates through live update, SPEC.md §4) and never without
  * `navigator.serviceWorker` (unit tests, old browsers). `load` is the import
  * of `virtual:pwa-register` (main.tsx passes it; it is a Vite virtual module).
- * Registration waits for the window's `load` (Workbox's default), so it never
- * competes with the first screen. A new version found later is not swapped in:
- * it waits in {@link useWaitingUpdate} until the person taps "Reload".
+ * Registration waits for `whenIdle` (start.tsx: the window's `load`, the
+ * first page shown, then an idle moment), so installing the precache never
+ * competes with the first screen. A new version found later is not swapped
+ * in: it waits in {@link useWaitingUpdate} until the person taps "Reload".
  * Registration errors are logged to the console only (SPEC.md §8).
  * Resolves true when registration was started.
  */
 export async function registerServiceWorker(
   platform: Platform,
   load: () => Promise<{ registerSW: RegisterServiceWorker }>,
-  scope: { navigator?: Navigator } = globalThis,
+  {
+    navigator: nav = globalThis.navigator,
+    whenIdle = () => Promise.resolve(),
+  }: {
+    navigator?: Navigator;
+    whenIdle?: () => Promise<void>;
+  } = {},
 ): Promise<boolean> {
-  if (platform.isNative || !scope.navigator || !('serviceWorker' in scope.navigator)) return false;
+  if (platform.isNative || !nav || !('serviceWorker' in nav)) return false;
   try {
+    await whenIdle();
     const { registerSW } = await load();
     const updateSW = registerSW({
+      immediate: true,
       onNeedRefresh: () => setWaiting({ apply: () => updateSW(true) }),
       onRegisterError: (error: unknown) =>
         console.error('The offline app shell could not be installed', error),

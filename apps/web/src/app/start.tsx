@@ -7,10 +7,39 @@ import { App } from './app';
 import { createI18n } from './i18n';
 import { installPreloadErrorHandler } from './preload-error';
 import { createQueryClient } from './query-client';
-import { startQueryPersistence, type Persister } from './query-persistence';
+import type { Persister } from './query-persistence';
 import { startFirstScreen } from './route-modules';
 import { createAppRouter } from './router';
 import { registerServiceWorker, type RegisterServiceWorker } from './service-worker';
+
+/**
+ * Resolves after the window's `load`, once the router has shown its first
+ * page (no navigation or lazy route loading), and then at an idle moment of
+ * the main thread (`requestIdleCallback`, at most 2 s later).
+ */
+function firstScreenShown(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const isIdle = () => router.state.initialized && router.state.navigation.state === 'idle';
+  const routed = new Promise<void>((resolve) => {
+    if (isIdle()) return resolve();
+    const unsubscribe = router.subscribe(() => {
+      if (!isIdle()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  return Promise.all([loaded, routed]).then(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window)
+          window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}
 
 /** What {@link startApp} needs from the entry module. */
 export interface StartOptions {
@@ -51,7 +80,13 @@ export function startApp({
   void startFirstScreen(window.location.pathname, () =>
     queryClient.prefetchQuery(sessionQueryOptions),
   );
-  const persistence = startQueryPersistence(queryClient, { buster: buildId, persister });
+  const persistence = import('./query-persistence')
+    .then((module) => module.startQueryPersistence(queryClient, { buster: buildId, persister }))
+    .catch((error: unknown) => {
+      // Offline before the service worker was installed: nothing was saved to restore either.
+      console.error('Saved answers are not available', error);
+      return () => {};
+    });
   const i18n = createI18n();
   const router = createAppRouter();
 
@@ -61,7 +96,9 @@ export function startApp({
       <App router={router} queryClient={queryClient} i18n={i18n} />
     </StrictMode>,
   );
-  void registerServiceWorker(platform, loadServiceWorkerRegistration);
+  void registerServiceWorker(platform, loadServiceWorkerRegistration, {
+    whenIdle: () => firstScreenShown(router),
+  });
 
   return {
     queryClient,
