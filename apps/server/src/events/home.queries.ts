@@ -16,15 +16,16 @@ import { eventColumns, type EventRow } from './events.repository.ts';
  * owner/admin of the program's org. Selects one `id` column.
  */
 export function staffedProgramIds(userId: string): SQL {
+  // Two index lookups from the user (program_staff_user_idx, org_members_user_idx),
+  // never a scan of every program.
   return sql`
-    select pr.id from programs pr
-    where pr.status = 'active' and (
-      exists (select 1 from program_staff ps where ps.program_id = pr.id and ps.user_id = ${userId})
-      or exists (
-        select 1 from org_members om
-        where om.org_id = pr.org_id and om.user_id = ${userId} and om.role in ('owner', 'admin')
-      )
-    )`;
+    select ps.program_id as id from program_staff ps
+    join programs pr on pr.id = ps.program_id
+    where ps.user_id = ${userId} and pr.status = 'active'
+    union
+    select pr.id from org_members om
+    join programs pr on pr.org_id = om.org_id
+    where om.user_id = ${userId} and om.role in ('owner', 'admin') and pr.status = 'active'`;
 }
 
 /** RSVP tallies over an event's roster: `going` (with a place), `waitlisted`, `maybe`, `declined`, `unanswered`. */
