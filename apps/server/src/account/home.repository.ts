@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { namedStatement } from '../db/prepared.ts';
 import { staffedProgramIds } from '../events/home.queries.ts';
 
 // The home page's own reads (docs/decisions/019): facts about the user's
 // staffed programs and the subscriptions of the profiles they manage, one
-// statement each, every one starting from an index on the user
-// (program_staff, org_members, profile_managers).
+// named prepared statement each (docs/decisions/008), every one starting
+// from an index on the user (program_staff, org_members, profile_managers).
+
+const user = sql.placeholder('userId');
 
 /** A program the user staffs, with its org's name and its join requests waiting for approval. */
 export type StaffedProgramRow = {
@@ -15,22 +18,27 @@ export type StaffedProgramRow = {
   joinRequests: number;
 };
 
-/**
- * The active programs `userId` staffs ({@link staffedProgramIds}), by org
- * then program name, each with its count of join requests: `pending`
- * subscriptions not on the waitlist (docs/decisions/005).
- */
-export async function staffedPrograms(db: Db, userId: string): Promise<StaffedProgramRow[]> {
-  const result = await db.execute<StaffedProgramRow>(sql`
+/** The statement of {@link staffedPrograms}. */
+const staffedProgramsStatement = namedStatement<{ userId: string }, StaffedProgramRow>(
+  'home_staffed_programs',
+  sql`
     select pr.id as "programId", pr.name as "programName", o.name as "orgName",
       (
         select count(*)::int from subscriptions s
         where s.program_id = pr.id and s.status = 'pending' and s.waitlist_rank is null
       ) as "joinRequests"
     from programs pr join orgs o on o.id = pr.org_id
-    where pr.id in (${staffedProgramIds(userId)})
-    order by lower(o.name), lower(pr.name), pr.id`);
-  return result.rows;
+    where pr.id in (${staffedProgramIds(user)})
+    order by lower(o.name), lower(pr.name), pr.id`,
+);
+
+/**
+ * The active programs `userId` staffs ({@link staffedProgramIds}), by org
+ * then program name, each with its count of join requests: `pending`
+ * subscriptions not on the waitlist (docs/decisions/005).
+ */
+export function staffedPrograms(db: Db, userId: string): Promise<StaffedProgramRow[]> {
+  return staffedProgramsStatement.rows(db, { userId });
 }
 
 /** What a managed profile owes in one subscription (see {@link owedDues}). */
@@ -44,13 +52,10 @@ export type OwedDuesRow = {
   currency: string;
 };
 
-/**
- * Subscriptions of the profiles `userId` manages whose dues balance
- * (charges − payments, integer minor units, docs/decisions/005) is above 0,
- * by program then profile name.
- */
-export async function owedDues(db: Db, userId: string): Promise<OwedDuesRow[]> {
-  const result = await db.execute<OwedDuesRow>(sql`
+/** The statement of {@link owedDues}. */
+const owedDuesStatement = namedStatement<{ userId: string }, OwedDuesRow>(
+  'home_owed_dues',
+  sql`
     select s.id as "subscriptionId", pr.id as "programId", pr.name as "programName",
       p.id as "profileId", p.display_name as "profileName",
       d.balance::bigint as "balanceMinor", d.currency
@@ -64,9 +69,18 @@ export async function owedDues(db: Db, userId: string): Promise<OwedDuesRow[]> {
     ) d on true
     join programs pr on pr.id = s.program_id
     join profiles p on p.id = s.profile_id
-    where pm.user_id = ${userId} and d.balance > 0
-    order by lower(pr.name), lower(p.display_name), s.id`);
-  return result.rows.map((row) => ({ ...row, balanceMinor: Number(row.balanceMinor) }));
+    where pm.user_id = ${user} and d.balance > 0
+    order by lower(pr.name), lower(p.display_name), s.id`,
+);
+
+/**
+ * Subscriptions of the profiles `userId` manages whose dues balance
+ * (charges − payments, integer minor units, docs/decisions/005) is above 0,
+ * by program then profile name.
+ */
+export async function owedDues(db: Db, userId: string): Promise<OwedDuesRow[]> {
+  const rows = await owedDuesStatement.rows(db, { userId });
+  return rows.map((row) => ({ ...row, balanceMinor: Number(row.balanceMinor) }));
 }
 
 /** A managed profile waiting for a place in a program (see {@link waitlistPlaces}). */
@@ -79,13 +93,10 @@ export type WaitlistPlaceRow = {
   position: number;
 };
 
-/**
- * The waitlisted subscriptions (`pending` with a rank) of the profiles
- * `userId` manages, each with its position: 1 + how many of the program's
- * waitlisted subscriptions rank before it (ranks may have gaps).
- */
-export async function waitlistPlaces(db: Db, userId: string): Promise<WaitlistPlaceRow[]> {
-  const result = await db.execute<WaitlistPlaceRow>(sql`
+/** The statement of {@link waitlistPlaces}. */
+const waitlistStatement = namedStatement<{ userId: string }, WaitlistPlaceRow>(
+  'home_waitlist_places',
+  sql`
     select s.id as "subscriptionId", pr.id as "programId", pr.name as "programName",
       p.id as "profileId", p.display_name as "profileName",
       (
@@ -97,10 +108,33 @@ export async function waitlistPlaces(db: Db, userId: string): Promise<WaitlistPl
     join subscriptions s on s.profile_id = pm.profile_id
     join programs pr on pr.id = s.program_id
     join profiles p on p.id = s.profile_id
-    where pm.user_id = ${userId} and s.status = 'pending' and s.waitlist_rank is not null
-    order by lower(pr.name), position, s.id`);
-  return result.rows;
+    where pm.user_id = ${user} and s.status = 'pending' and s.waitlist_rank is not null
+    order by lower(pr.name), position, s.id`,
+);
+
+/**
+ * The waitlisted subscriptions (`pending` with a rank) of the profiles
+ * `userId` manages, each with its position: 1 + how many of the program's
+ * waitlisted subscriptions rank before it (ranks may have gaps).
+ */
+export function waitlistPlaces(db: Db, userId: string): Promise<WaitlistPlaceRow[]> {
+  return waitlistStatement.rows(db, { userId });
 }
+
+/** The statement of {@link isNewcomer}. */
+const newcomerStatement = namedStatement<{ userId: string }, { isNewcomer: boolean }>(
+  'home_is_newcomer',
+  sql`
+    select not (
+      exists (select 1 from org_members om where om.user_id = ${user})
+      or exists (select 1 from program_staff ps where ps.user_id = ${user})
+      or exists (
+        select 1 from profile_managers pm
+        join subscriptions s on s.profile_id = pm.profile_id
+        where pm.user_id = ${user} and s.status in ('pending', 'active', 'paused')
+      )
+    ) as "isNewcomer"`,
+);
 
 /**
  * Whether `userId` is new to Rally: no org membership, no program staff row
@@ -108,15 +142,6 @@ export async function waitlistPlaces(db: Db, userId: string): Promise<WaitlistPl
  * they manage (docs/decisions/019).
  */
 export async function isNewcomer(db: Db, userId: string): Promise<boolean> {
-  const result = await db.execute<{ isNewcomer: boolean }>(sql`
-    select not (
-      exists (select 1 from org_members om where om.user_id = ${userId})
-      or exists (select 1 from program_staff ps where ps.user_id = ${userId})
-      or exists (
-        select 1 from profile_managers pm
-        join subscriptions s on s.profile_id = pm.profile_id
-        where pm.user_id = ${userId} and s.status in ('pending', 'active', 'paused')
-      )
-    ) as "isNewcomer"`);
-  return result.rows[0]?.isNewcomer === true;
+  const [row] = await newcomerStatement.rows(db, { userId });
+  return row?.isNewcomer === true;
 }

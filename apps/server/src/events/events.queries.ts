@@ -82,9 +82,12 @@ const localDate = sql`(${events.startsAt} at time zone ${events.timeZone})::date
 /** Whose calendars to read: one profile, or every profile `managerUserId` manages. */
 export type Whose = { profileId: string } | { managerUserId: string };
 
+/** {@link Whose}, or its id as a prepared statement's placeholder. */
+type WhoseOrPlaceholder = Whose | { profileId: Placeholder } | { managerUserId: Placeholder };
+
 function profileFilter(
   column: typeof subscriptions.profileId | typeof attendance.profileId,
-  who: Whose | { profileId: Placeholder },
+  who: WhoseOrPlaceholder,
 ): SQL {
   if ('profileId' in who) return eq(column, who.profileId);
   return inArray(
@@ -110,7 +113,7 @@ function overlaps(b: Bounds): SQL | undefined {
  * (program_id, starts_at) with `starts_at` bounded on both sides; attendance
  * by profile, then events by id.
  */
-export function calendarPairs(db: Db, who: Whose | { profileId: Placeholder }, b: Bounds) {
+export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
   const bySubscription = db
     .select({ profileId: subscriptions.profileId, eventId: events.id })
     .from(subscriptions)

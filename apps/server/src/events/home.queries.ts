@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { enrolledAtStartOf } from '../attendance/attendance.queries.ts';
 import type { Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import { attendance, events, orgs, profiles, programs } from '../db/schema/index.ts';
-import { boundsOf, calendarPairs } from './events.queries.ts';
-import { eventColumns, type EventRow } from './events.repository.ts';
+import { calendarPairs } from './events.queries.ts';
+import { earliestOverlappingStart, eventColumns, type EventRow } from './events.repository.ts';
 
 // The home page's event reads (docs/decisions/019): read-only SQL of the
 // events area for the account area above it (docs/architecture.md). Each
@@ -15,16 +16,17 @@ import { eventColumns, type EventRow } from './events.repository.ts';
  * `program:take-attendance`): a program staff row (manager or coach), or
  * owner/admin of the program's org. Selects one `id` column.
  */
-export function staffedProgramIds(userId: string): SQL {
+export function staffedProgramIds(userId: string | Placeholder): SQL {
+  // Two index lookups from the user (program_staff_user_idx, org_members_user_idx),
+  // never a scan of every program.
   return sql`
-    select pr.id from programs pr
-    where pr.status = 'active' and (
-      exists (select 1 from program_staff ps where ps.program_id = pr.id and ps.user_id = ${userId})
-      or exists (
-        select 1 from org_members om
-        where om.org_id = pr.org_id and om.user_id = ${userId} and om.role in ('owner', 'admin')
-      )
-    )`;
+    select ps.program_id as id from program_staff ps
+    join programs pr on pr.id = ps.program_id
+    where ps.user_id = ${userId} and pr.status = 'active'
+    union
+    select pr.id from org_members om
+    join programs pr on pr.org_id = om.org_id
+    where om.user_id = ${userId} and om.role in ('owner', 'admin') and pr.status = 'active'`;
 }
 
 /** RSVP tallies over an event's roster: `going` (with a place), `waitlisted`, `maybe`, `declined`, `unanswered`. */
@@ -65,6 +67,31 @@ const tallyOfEvent = sql<number[]>`(
   left join attendance a on a.event_id = r.event_id and a.profile_id = r.profile_id
 )`;
 
+/** {@link staffSessionsOfUser} as a prepared statement (docs/decisions/008): planned once per connection. */
+const staffSessions = preparedPerDb('home_staff_sessions', (db, name) => {
+  const today = sql`(${sql.placeholder('now')}::timestamptz at time zone ${events.timeZone})::date`;
+  return db
+    .select({
+      ...eventColumns,
+      orgName: orgs.name,
+      defaultRsvp: programs.defaultRsvp,
+      tally: tallyOfEvent,
+    })
+    .from(events)
+    .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(orgs, eq(orgs.id, events.orgId))
+    .where(
+      and(
+        inArray(events.programId, sql`(${staffedProgramIds(sql.placeholder('userId'))})`),
+        gte(events.startsAt, sql.placeholder('from')),
+        lt(events.startsAt, sql.placeholder('to')),
+        sql`(${events.startsAt} at time zone ${events.timeZone})::date between ${today} and ${today} + 1`,
+      ),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .prepare(name);
+});
+
 /**
  * Every event of the active programs `userId` staffs whose local start date,
  * in the event's own time zone, is today or tomorrow there at `now`
@@ -78,28 +105,12 @@ export async function staffSessionsOfUser(
 ): Promise<StaffSessionRow[]> {
   // A local "today and tomorrow" lies within a day and a half either side of
   // `now` in UTC in every zone (UTC−12..UTC+14): the bound keeps the scan short.
-  const from = new Date(now.getTime() - 2 * 86_400_000);
-  const to = new Date(now.getTime() + 3 * 86_400_000);
-  const today = sql`(${now.toISOString()}::timestamptz at time zone ${events.timeZone})::date`;
-  const rows = await db
-    .select({
-      ...eventColumns,
-      orgName: orgs.name,
-      defaultRsvp: programs.defaultRsvp,
-      tally: tallyOfEvent,
-    })
-    .from(events)
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .innerJoin(orgs, eq(orgs.id, events.orgId))
-    .where(
-      and(
-        inArray(events.programId, sql`(${staffedProgramIds(userId)})`),
-        gte(events.startsAt, from),
-        lt(events.startsAt, to),
-        sql`(${events.startsAt} at time zone ${events.timeZone})::date between ${today} and ${today} + 1`,
-      ),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id));
+  const rows = await staffSessions(db).execute({
+    userId,
+    now: now.toISOString(),
+    from: new Date(now.getTime() - 2 * 86_400_000).toISOString(),
+    to: new Date(now.getTime() + 3 * 86_400_000).toISOString(),
+  });
   return rows.map(({ tally, ...row }) => ({
     ...row,
     tally: {
@@ -121,20 +132,13 @@ export type FamilyEventRow = EventRow & {
   waitlistPosition: number | null;
 };
 
-/**
- * The first `eventLimit` events (by start, then id) not ended at `now` on the calendars of the
- * profiles `userId` manages (events.queries.ts `calendarPairs`), one row per
- * (event, profile), ordered by start, event, profile name: the rows of one
- * event are adjacent. Each carries the profile's answer and, when it waits
- * for a place, its waitlist position (1 = next). One statement.
- */
-export async function familyEventsOfUser(
-  db: Db,
-  userId: string,
-  now: Date,
-  eventLimit: number,
-): Promise<FamilyEventRow[]> {
-  const pairs = calendarPairs(db, { managerUserId: userId }, boundsOf({ from: now }));
+/** {@link familyEventsOfUser} as a prepared statement (docs/decisions/008): planned once per connection. */
+const familyEvents = preparedPerDb('home_family_events', (db, name) => {
+  const pairs = calendarPairs(
+    db,
+    { managerUserId: sql.placeholder('userId') },
+    { from: sql.placeholder('now'), earliestStart: sql.placeholder('earliestStart') },
+  );
   const ranked = db
     .select({
       eventId: pairs.eventId,
@@ -167,6 +171,28 @@ export async function familyEventsOfUser(
       attendance,
       and(eq(attendance.eventId, ranked.eventId), eq(attendance.profileId, ranked.profileId)),
     )
-    .where(sql`${ranked.rank} <= ${eventLimit}`)
-    .orderBy(asc(events.startsAt), asc(events.id), asc(profiles.displayName), asc(profiles.id));
+    .where(sql`${ranked.rank} <= ${sql.placeholder('eventLimit')}`)
+    .orderBy(asc(events.startsAt), asc(events.id), asc(profiles.displayName), asc(profiles.id))
+    .prepare(name);
+});
+
+/**
+ * The first `eventLimit` events (by start, then id) not ended at `now` on the calendars of the
+ * profiles `userId` manages (events.queries.ts `calendarPairs`), one row per
+ * (event, profile), ordered by start, event, profile name: the rows of one
+ * event are adjacent. Each carries the profile's answer and, when it waits
+ * for a place, its waitlist position (1 = next). One statement.
+ */
+export async function familyEventsOfUser(
+  db: Db,
+  userId: string,
+  now: Date,
+  eventLimit: number,
+): Promise<FamilyEventRow[]> {
+  return familyEvents(db).execute({
+    userId,
+    now: now.toISOString(),
+    earliestStart: earliestOverlappingStart(now).toISOString(),
+    eventLimit,
+  });
 }

@@ -240,6 +240,52 @@ describe('program event page', () => {
     expect(put?.body).toEqual({ answer: 'going' });
   });
 
+  it('an answer given offline on the program event page says it will be sent, and is sent when back online', async () => {
+    const event = makeEvent();
+    const kabir = newId();
+    let current = makeEventDetail(
+      event,
+      {
+        family: [
+          { profileId: kabir, displayName: 'Kabir Rao', rsvp: makeRsvpState(), status: null },
+        ],
+      },
+      false,
+    );
+    let isUp = false;
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId/events/:eventId': () => current,
+      'PUT /api/profiles/:profileId/events/:eventId/rsvp': () => {
+        // A rejected fetch is what a browser gives without a connection.
+        if (!isUp) return Promise.reject(new TypeError('Failed to fetch'));
+        const rsvp = makeRsvpState({ answer: 'maybe' });
+        current = {
+          ...current,
+          family: [{ profileId: kabir, displayName: 'Kabir Rao', rsvp, status: null }],
+        };
+        return { rsvp, counts: current.counts };
+      },
+    });
+    const app = renderApp(`/programs/${event.programId}/events/${event.id}`);
+    const answers = await screen.findByRole('group', { name: 'Answer for Kabir Rao' });
+    await app.user.click(within(answers).getByRole('button', { name: 'Maybe' }));
+    expect(
+      await screen.findByText(
+        "You're offline — Kabir Rao's answer will be sent when you're back online.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(answers).getByRole('button', { name: 'Maybe' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    isUp = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Kabir Rao might go.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ answer: 'maybe' });
+  });
+
   it('keeps each child’s pending answer and error on its own card when answering for two in a row', async () => {
     const event = makeEvent();
     const kabir = newId();

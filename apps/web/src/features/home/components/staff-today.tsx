@@ -12,6 +12,14 @@ export interface StaffTodayProps {
 
 const enc = encodeURIComponent;
 
+/** A link button whose label wraps on a phone instead of being clipped, at least 44 px tall. */
+const wrapping = {
+  h: 'auto',
+  mih: 44,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } },
+};
+
 /**
  * The staff part of the home (docs/decisions/019): "Today and tomorrow"
  * across every program the user staffs, each session with going / maybe /
@@ -54,7 +62,7 @@ export function StaffToday({ staff }: StaffTodayProps) {
               justify="space-between"
               leftSection={<IconUserPlus size={18} aria-hidden />}
               rightSection={<Badge>{p.count}</Badge>}
-              mih={44}
+              {...wrapping}
             >
               {t('home.staff.joinRequests', { count: p.count, program: p.programName })}
             </Button>
@@ -77,7 +85,7 @@ export function StaffToday({ staff }: StaffTodayProps) {
               justify="space-between"
               leftSection={<IconMessages size={18} aria-hidden />}
               rightSection={<Badge>{p.count}</Badge>}
-              mih={44}
+              {...wrapping}
             >
               {t('home.staff.unread', { count: p.count, program: p.programName })}
             </Button>
