@@ -129,7 +129,7 @@ describe('accessibility on a phone (390x844)', () => {
         'home (staff)',
         coach.page,
         '/',
-        (page) => page.getByText('Evening training').first().waitFor(),
+        (page) => page.getByText('Cubbon Cricket Club').first().waitFor(),
       ],
       [
         'profile calendar',
