@@ -149,6 +149,8 @@ async function benchCalendar(
 ) {
   const ranges = months();
   let events = 0;
+  let bytes = 0;
+  let compressed = 0;
   const send = async (i: number) => {
     const who = profiles[Math.floor(i / ranges.length) % profiles.length]!;
     const range = ranges[i % ranges.length]!;
@@ -156,14 +158,23 @@ async function benchCalendar(
       `${target.server.url}/api/profiles/${who.profileId}/events?from=${range.from}&to=${range.to}`,
       { headers: { authorization: `Bearer ${benchToken(who.n)}` } },
     );
-    const body = JSON.parse(await expectOk(res, 'the calendar')) as { events: unknown[] };
+    const text = await expectOk(res, 'the calendar');
+    const body = JSON.parse(text) as { events: unknown[] };
     events += body.events.length;
+    bytes += Buffer.byteLength(text);
+    if (res.headers.get('content-encoding')) compressed += 1;
   };
   const { result, cpu, statements } = await measure(target, CALENDAR_REQUESTS, send);
   const perMonth = events / (result.requests + WARMUP);
+  const answers = result.requests + WARMUP;
   console.log(
     line('Month calendar  GET /api/profiles/:profileId/events', result) +
       ` (${profiles.length} profiles x ${ranges.length} months, ${perMonth.toFixed(1)} events per month)`,
+  );
+  // fetch asks for `gzip, deflate, br`, as browsers do (docs/decisions/018).
+  console.log(
+    `  answers: ${Math.round(bytes / answers)} bytes of JSON on average, ` +
+      `${((100 * compressed) / answers).toFixed(1)}% sent compressed`,
   );
   const p99 = percentile(result.latencies, 99);
   console.log(

@@ -1,6 +1,17 @@
 import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCssPerComponent } from './src/vite-mantine-css';
+
+/**
+ * Text assets that get a brotli (`.br`) and a gzip (`.gz`) copy beside them
+ * at build, which the server sends by `Accept-Encoding` (apps/server/src/app.ts,
+ * `preCompressed`; docs/decisions/018). Source maps are left out: they are
+ * never served in production (docs/decisions/010).
+ */
+export const PRECOMPRESSED_ASSETS = /\.(?:html|css|js|mjs|json|svg|webmanifest|txt|xml)$/;
 
 /**
  * Vite build of the Rally web app (DESIGN.md §5). `npm run build -w @rally/web`
@@ -9,7 +20,60 @@ import { defineConfig } from 'vite';
  * to the API server on :3000.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineCssPerComponent(),
+    // Brotli at its best quality (11) and gzip level 9, once at build: the
+    // server never compresses a static file per request. Files under 1 KB
+    // are left alone (a compressed copy would save less than a packet).
+    compression({
+      include: PRECOMPRESSED_ASSETS,
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+    // The offline app shell (docs/decisions/017): a Workbox service worker
+    // (generateSW) precaches index.html, the entry and every route chunk and
+    // style; navigations fall back to index.html, never under /api. A new
+    // version waits until the person taps "Update available - reload"
+    // (registerType 'prompt'); the app registers it itself, web only
+    // (src/app/service-worker.ts), so `injectRegister` is off.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      manifest: {
+        name: 'Rally',
+        short_name: 'Rally',
+        description:
+          'Rally: programs, events, attendance and conversations for clubs, academies and schools.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#228be6',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
+        cleanupOutdatedCaches: true,
+        // FullCalendar's chunk is the largest; every route chunk must be precached.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   css: { postcss: { plugins: [mantinePreset()] } },
   resolve: {
     // npm nests a second @mantine/core under apps/web (notifications pins 9.7.3, dates 9.7.4);
@@ -26,5 +90,20 @@ export default defineConfig({
   },
   // Source maps are written for `npm run measure:web` and for reading stack
   // traces; the server never serves them in production (docs/decisions/010).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first screen needs (the entry and its static
+        // imports, tagged `$initial`) in one chunk: one request instead of
+        // ~20 small ones on a phone network, and it compresses better
+        // (docs/decisions/018). Lazy routes are split as before.
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
 });

@@ -39,6 +39,7 @@ import {
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { AppError } from './lib/errors.ts';
 import { registerProblemHandler } from './http/problem.ts';
@@ -84,7 +85,8 @@ export interface RallyApp {
  * so deep links work. Unknown `/api` paths answer 404 problem+json.
  * Requests from pages of other origins are refused (http/cross-site.ts) and
  * every answer carries the security headers (http/security-headers.ts),
- * both per docs/decisions/010.
+ * both per docs/decisions/010. JSON answers above 8 KB are compressed and
+ * the SPA's files are sent precompressed (docs/decisions/018).
  */
 export async function buildApp(options: AppOptions): Promise<RallyApp> {
   const clock = options.clock ?? systemClock;
@@ -132,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   });
 
   await app.register(cookie);
+  await registerCompression(app);
   registerProblemHandler(app);
   registerCrossSiteGuard(app, options.trustedOrigins);
   registerAuthHook(app, services.auth);
@@ -176,6 +179,22 @@ function isSourceMap(url: string): boolean {
 }
 
 /**
+ * `Cache-Control` of a file of the built web app, by its path relative to
+ * the build's root (`assets/index-abc123.js`, `sw.js`, `index.html.br`):
+ * files under `assets/` have a content hash in their name, so they never
+ * change (a year, `immutable`); every other file (index.html, a service
+ * worker, a web app manifest, icons) keeps its name across versions, so the
+ * browser asks again each time (`no-cache`: revalidated, never stale; a
+ * service worker's script must not be cached, or updates would not be seen).
+ */
+export function cacheControlOf(relativePath: string): string {
+  const parts = relativePath.split(path.sep);
+  return parts.length > 1 && parts[0] === 'assets'
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
  * Serves the built SPA from `webDistDir` with an index.html fallback for
  * deep links. In production its source maps are never served (404
  * problem+json): they stay in the build for `npm run measure:web` and for
@@ -195,12 +214,13 @@ async function registerSpa(
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !isHidden(pathName),
+      // The build writes a brotli and a gzip copy beside every text asset
+      // (apps/web/vite.config.ts): sent by Accept-Encoding with
+      // Content-Encoding and `Vary: Accept-Encoding`, the plain file
+      // otherwise (docs/decisions/018).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('Cache-Control', cacheControlOf(path.relative(webDistDir, filePath)));
       },
     });
   }

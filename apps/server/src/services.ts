@@ -1,4 +1,5 @@
 import { AccountService } from './account/account.service.ts';
+import { HomeService } from './account/home.service.ts';
 import { ActivitiesService } from './activities/activities.service.ts';
 import { AttendanceService } from './attendance/attendance.service.ts';
 import { AttendanceReportsService } from './attendance/reports.service.ts';
@@ -46,6 +47,7 @@ export interface Services {
   clock: Clock;
   auth: AuthService;
   account: AccountService;
+  home: HomeService;
   orgs: OrgsService;
   orgDetails: OrgDetailService;
   members: MembersService;
@@ -100,6 +102,7 @@ export function createServices(
   const programs = new ProgramsService(db);
   const files = new FilesService(db, fileStore);
   const profiles = new ProfilesService(db, files);
+  const orgs = new OrgsService(db, files);
   const notifications = new NotificationsService(db, clock, realtime);
   const conversations = new ConversationsService(db, profiles);
   const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
@@ -108,7 +111,8 @@ export function createServices(
     clock,
     auth: new AuthService(db, sms, clock),
     account: new AccountService(db),
-    orgs: new OrgsService(db, files),
+    home: new HomeService(db, clock, profiles, orgs, conversations),
+    orgs,
     orgDetails: new OrgDetailService(db, clock),
     members: new MembersService(db, feeds),
     orgInvites: new OrgInvitesService(db, clock),

@@ -504,6 +504,16 @@ const cases: Case[] = [
     },
   },
   {
+    op: contract.attendance.addToRoster,
+    url: () => `/api/programs/${ids.programId}/events/${ids.eventId}/roster`,
+    body: () => ({ newProfile: { displayName: 'Trial Player', guardianPhone: '+919800000012' } }),
+    scoped: true,
+    bad: {
+      body: { newProfile: { displayName: 'Trial Player', guardianPhone: '' } },
+      badPath: 'newProfile.guardianPhone',
+    },
+  },
+  {
     op: contract.attendance.report,
     url: () => `/api/programs/${ids.programId}/attendance${range}`,
     scoped: true,

@@ -468,6 +468,13 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
+    // A new person each time: one world serves every actor.
+    op: contract.attendance.addToRoster,
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/roster`,
+    body: () => ({ newProfile: { displayName: 'Trial Player', guardianPhone: '+919800000013' } }),
+    allow: PROGRAM_STAFF,
+  },
+  {
     op: contract.attendance.report,
     url: (w) => `/api/programs/${w.programId}/attendance${range}`,
     allow: PROGRAM_STAFF,

@@ -154,7 +154,9 @@ describe('the main job: sign in, org, program, events, enrol, calendars', () => 
     const home = (await t.request({ method: 'GET', url: '/api/home', token: coach.token })).json();
     expect(home.profiles.map((p: { id: string }) => p.id)).toEqual([profileId]);
     expect(home.orgs.map((o: { id: string }) => o.id)).toEqual([orgId]);
-    expect(home.nextEvents.map((e: { id: string }) => e.id)).toEqual([event.id]);
+    expect(home.family.events.map((c: { event: { id: string } }) => c.event.id)).toEqual([
+      event.id,
+    ]);
 
     const org = (
       await t.request({ method: 'GET', url: `/api/orgs/${orgId}`, token: coach.token })

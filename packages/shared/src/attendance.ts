@@ -7,6 +7,7 @@ import {
   rsvpAnswerSchema,
   type AttendanceStatus,
 } from './events.ts';
+import { newEnrolleeSchema } from './subscriptions.ts';
 
 /** Statuses that count as attended (and draw down a session pack; docs/decisions/006). */
 export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['present', 'late'];
@@ -44,6 +45,25 @@ export const saveAttendanceSchema = z.object({
 });
 /** See {@link saveAttendanceSchema}. */
 export type SaveAttendance = z.input<typeof saveAttendanceSchema>;
+
+/**
+ * Body of `POST /api/programs/:programId/events/:eventId/roster` (program
+ * staff; docs/decisions/020): add a walk-in or trial player to this
+ * session's roster — exactly one of `profileId` (a profile known to the
+ * organisation) or `newProfile` (a new person by name, with their
+ * guardian's phone, who is invited to manage the profile).
+ */
+export const addToRosterSchema = z
+  .object({
+    profileId: idSchema.optional(),
+    newProfile: newEnrolleeSchema.optional(),
+  })
+  .refine((v) => (v.profileId === undefined) !== (v.newProfile === undefined), {
+    message: 'Choose a profile (profileId) or name a new one (newProfile), not both',
+    path: ['profileId'],
+  });
+/** See {@link addToRosterSchema}. */
+export type AddToRoster = z.input<typeof addToRosterSchema>;
 
 /** Marks by status on one event. `unmarked` counts roster profiles without a mark. */
 export const attendanceSummarySchema = z.object({

@@ -299,8 +299,8 @@ export type RsvpState = z.infer<typeof rsvpStateSchema>;
 
 /**
  * One row of an event's roster (docs/decisions/006): every profile with an active
- * subscription in the program at the event's time, plus anyone who answered
- * or was marked. Staff only.
+ * subscription in the program at the event's time, plus anyone who answered,
+ * was marked or was added by staff (walk-ins, docs/decisions/020). Staff only.
  */
 export const rosterEntrySchema = z.object({
   profileId: idSchema,
@@ -311,6 +311,14 @@ export const rosterEntrySchema = z.object({
   note: z.string().nullable(),
   markedAt: z.string().nullable(),
   markedBy: userRefSchema.nullable(),
+  /**
+   * The phone number (E.164) of the profile's guardian — the first user who
+   * manages it as `guardian` — for staff to call or message; null when it
+   * has none (docs/decisions/020). Rosters are only ever sent to staff.
+   */
+  guardianPhone: z.string().nullable(),
+  /** Staff added the profile to this session by hand: a walk-in or trial player. */
+  isWalkIn: z.boolean(),
 });
 /** See {@link rosterEntrySchema}. */
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;

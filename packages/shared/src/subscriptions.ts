@@ -392,7 +392,15 @@ export const promoteSchema = z.object({ subscriptionId: idSchema.optional() });
 /** See {@link promoteSchema}. */
 export type Promote = z.infer<typeof promoteSchema>;
 
-/** Answer of `GET/PUT /api/programs/:programId/waitlist`: the waitlist, first in line first. */
-export const waitlistSchema = z.object({ waitlist: z.array(subscriptionSummarySchema) });
+/**
+ * Answer of `GET/PUT /api/programs/:programId/waitlist`: the waitlist, first
+ * in line first, and `spotsLeft`, the program's free places (capacity minus
+ * active and paused subscriptions, never below 0; null when it has no
+ * capacity). Promoting needs a free place (docs/decisions/020).
+ */
+export const waitlistSchema = z.object({
+  waitlist: z.array(subscriptionSummarySchema),
+  spotsLeft: z.number().int().nonnegative().nullable(),
+});
 /** See {@link waitlistSchema}. */
 export type Waitlist = z.infer<typeof waitlistSchema>;

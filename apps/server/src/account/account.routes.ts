@@ -1,35 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
 import { route } from '../http/contract-routes.ts';
-import type { EventsService } from '../events/events.service.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { OrgsService } from '../orgs/orgs.service.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { AccountService } from './account.service.ts';
+import type { HomeService } from './home.service.ts';
 
 const { account } = contract;
 
 /** The services these routes call. */
 interface AccountRouteServices {
   account: AccountService;
-  clock: Clock;
-  events: EventsService;
-  orgs: OrgsService;
-  profiles: ProfilesService;
+  home: HomeService;
 }
 
-/** `contract.account`: `PUT /api/account` (name; creates the own profile) and `GET /api/home` (the `/` page). */
+/** `contract.account`: `PUT /api/account` (name; creates the own profile) and `GET /api/home` (the `/` page, a home for each role: docs/decisions/019). */
 export function registerAccountRoutes(app: FastifyInstance, s: AccountRouteServices): void {
   route(app, account.update, async ({ actor, body }) =>
     s.account.updateName(actor, body.displayName),
   );
 
-  route(app, account.home, async ({ actor }) => {
-    const [profiles, orgs, nextEvents] = await Promise.all([
-      s.profiles.listMine(actor),
-      s.orgs.listMine(actor),
-      s.events.nextForUser(actor, s.clock.now()),
-    ]);
-    return { profiles, orgs, nextEvents };
-  });
+  route(app, account.home, async ({ actor }) => s.home.home(actor));
 }

@@ -17,7 +17,7 @@ import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
  * definition behind {@link isOnRoster}, {@link listRoster} and
  * {@link listRostersOfProgram}.
  */
-function enrolledAtStartOf(eventsWhere: SQL): SQL {
+export function enrolledAtStartOf(eventsWhere: SQL): SQL {
   return sql`
     select e.id as event_id, s.profile_id
     from events e
@@ -105,6 +105,10 @@ export type RosterRow = {
   markedAt: Date | null;
   markedByUserId: string | null;
   markedByName: string | null;
+  /** The phone (E.164) of the profile's first guardian manager; null when it has none. Staff only. */
+  guardianPhone: string | null;
+  /** Staff added the profile to this session by hand (walk-in or trial, docs/decisions/020). */
+  isWalkIn: boolean;
 };
 
 const rosterStatement = namedStatement<
@@ -118,7 +122,7 @@ const rosterStatement = namedStatement<
   sql`
     with a as materialized (
       select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by, status, note, marked_at,
-        marked_by
+        marked_by, added_at
       from attendance where event_id = ${eventParam}
     ),
     roster as (
@@ -131,7 +135,13 @@ const rosterStatement = namedStatement<
       a.rsvp, a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.rsvp_at as "rsvpAt",
       a.rsvp_by as "rsvpByUserId", ru.display_name as "rsvpByName",
       a.status, a.note, a.marked_at as "markedAt",
-      a.marked_by as "markedByUserId", mu.display_name as "markedByName"
+      a.marked_by as "markedByUserId", mu.display_name as "markedByName",
+      (
+        select gu.phone_number from profile_managers pm join users gu on gu.id = pm.user_id
+        where pm.profile_id = p.id and pm.relationship = 'guardian'
+        order by pm.created_at, pm.user_id limit 1
+      ) as "guardianPhone",
+      coalesce(a.added_at is not null, false) as "isWalkIn"
     from roster r
     join profiles p on p.id = r.profile_id
     left join a on a.profile_id = p.id
@@ -143,8 +153,9 @@ const rosterStatement = namedStatement<
 /**
  * The roster of `eventId` (docs/decisions/006): every profile enrolled at the event's
  * start plus anyone with an attendance row, by display name, with RSVPs and
- * marks. Empty when the event does not exist. A prepared statement
- * (docs/decisions/008).
+ * marks, the first guardian's phone and whether staff added it by hand
+ * (docs/decisions/020). Empty when the event does not exist. A prepared
+ * statement (docs/decisions/008).
  */
 export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
   const rows = await rosterStatement.rows(db, { eventId });

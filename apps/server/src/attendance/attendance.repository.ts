@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { columnsOf, namedStatement } from '../db/prepared.ts';
-import { events, orgMembers, programStaff, programs } from '../db/schema/index.ts';
+import { attendance, events, orgMembers, programStaff, programs } from '../db/schema/index.ts';
 import { isFamilyIn, type ProgramStanding } from '../programs/programs.queries.ts';
 import type { LockedEvent } from './rsvp.repository.ts';
 
@@ -64,4 +64,50 @@ export async function lockEventForMarks(
       status: event.programStatus,
     },
   };
+}
+
+/**
+ * Whether profile `profileId` is one staff of org `orgId` may add to a
+ * session by hand (docs/decisions/020): it has had a subscription in the
+ * org (any status), or been on one of its sessions, or `userId` manages it.
+ */
+export async function isProfileKnownToOrg(
+  db: Db | Tx,
+  profileId: string,
+  orgId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db.execute<{ known: boolean }>(sql`
+    select exists (
+      select 1 from subscriptions where profile_id = ${profileId} and org_id = ${orgId}
+      union all
+      select 1 from attendance where profile_id = ${profileId} and org_id = ${orgId}
+      union all
+      select 1 from profile_managers where profile_id = ${profileId} and user_id = ${userId}
+    ) as known`);
+  return result.rows[0]?.known === true;
+}
+
+/**
+ * Puts `profileId` on the roster of event `eventId` as added by hand
+ * (`added_by`, `added_at`; no RSVP, no mark). The primary key (event,
+ * profile) keeps one row: returns false when the profile already has a row
+ * (it is on the roster already), true when added.
+ */
+export async function insertWalkIn(
+  tx: Tx,
+  row: { eventId: string; profileId: string; orgId: string; addedBy: string; at: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(attendance)
+    .values({
+      eventId: row.eventId,
+      profileId: row.profileId,
+      orgId: row.orgId,
+      addedBy: row.addedBy,
+      addedAt: row.at,
+    })
+    .onConflictDoNothing()
+    .returning({ profileId: attendance.profileId });
+  return inserted.length > 0;
 }

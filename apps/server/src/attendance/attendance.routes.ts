@@ -26,6 +26,10 @@ export function registerAttendanceRoutes(app: FastifyInstance, s: AttendanceRout
     s.attendance.save(actor, params.programId, params.eventId, body.marks),
   );
 
+  route(app, attendance.addToRoster, async ({ actor, params, body }) =>
+    s.attendance.addToRoster(actor, params.programId, params.eventId, body),
+  );
+
   route(app, attendance.report, async ({ actor, params, query }) =>
     s.attendanceReports.report(actor, params.programId, query),
   );

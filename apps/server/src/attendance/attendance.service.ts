@@ -1,9 +1,15 @@
-import type { EventAttendance, saveAttendanceSchema } from '@rally/shared/attendance';
+import type {
+  addToRosterSchema,
+  EventAttendance,
+  saveAttendanceSchema,
+} from '@rally/shared/attendance';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import { insertInvitedProfile } from '../profiles/profiles.service.ts';
+import { toE164 } from '../auth/phone.ts';
 import { requireProgramAccess, type ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { nextVersion } from '../realtime/realtime-events.ts';
@@ -23,6 +29,9 @@ import { findEvent, type LockedEvent } from './rsvp.repository.ts';
  *   answered or was marked -> attendance.queries.ts listRoster
  * - a profile off the roster may be marked only with a live subscription
  *   in the program -> requireMarkable
+ * - staff add a walk-in or trial player (a profile known to the org, or a
+ *   new person) to one session's roster, once (attendance's primary key)
+ *   -> AttendanceService.addToRoster (docs/decisions/020)
  * - a device time more than 5 minutes ahead is clamped; a batch's newest
  *   mark per profile stands -> marks.ts clampMarkedAt, winningMarks
  * - a stored mark newer than the one sent wins (stale); session packs are
@@ -137,6 +146,68 @@ export class AttendanceService {
         version,
       })),
     ]);
+  }
+
+  /**
+   * Adds a walk-in or trial player to the roster of one session (program
+   * staff, `program:take-attendance`; docs/decisions/020): an existing
+   * profile known to the org (`isProfileKnownToOrg`; any for global
+   * admins), or a new person by name whose guardian's phone is invited to
+   * manage it (`insertInvitedProfile`, docs/decisions/009). The row has no
+   * RSVP and no mark; the profile is then markable like anyone on the
+   * roster. Throws 404 (program, event or profile not visible), 403 (not
+   * staff, archived), 409 (cancelled event, or already on the roster —
+   * the primary key decides, under the event's lock), 400 (bad phone).
+   */
+  async addToRoster(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    input: z.output<typeof addToRosterSchema>,
+  ): Promise<EventAttendance> {
+    const answer = await this.db.transaction(async (tx) => {
+      const event = await this.lockForMarks(tx, actor, programId, eventId);
+      const now = this.clock.now();
+      let profileId = input.profileId;
+      if (input.newProfile) {
+        const profile = await insertInvitedProfile(tx, {
+          displayName: input.newProfile.displayName,
+          dateOfBirth: input.newProfile.dateOfBirth ?? null,
+          guardianPhone: toE164(input.newProfile.guardianPhone),
+          invitedBy: actor.userId,
+          at: now,
+        });
+        profileId = profile.id;
+      } else if (
+        !profileId ||
+        !(
+          actor.isGlobalAdmin ||
+          (await repo.isProfileKnownToOrg(tx, profileId, event.orgId, actor.userId))
+        )
+      ) {
+        throw notFound('This profile');
+      }
+      const roster = await listRoster(tx, eventId);
+      const isAdded =
+        !roster.some((r) => r.profileId === profileId) &&
+        (await repo.insertWalkIn(tx, {
+          eventId,
+          profileId,
+          orgId: event.orgId,
+          addedBy: actor.userId,
+          at: now,
+        }));
+      if (!isAdded) {
+        throw new AppError('conflict', 'This person is already on this session’s roster.');
+      }
+      return presentEventAttendance(event, await listRoster(tx, eventId));
+    });
+    const version = nextVersion();
+    this.realtime.publish([
+      { topic: `event:${eventId}`, kind: 'attendance.updated', ids: [eventId], version },
+      { topic: `program:${programId}`, kind: 'attendance.updated', ids: [eventId], version },
+    ]);
+    return answer;
   }
 
   /**

@@ -103,6 +103,8 @@ export function presentRosterEntry(
     markedBy: row.markedByUserId
       ? { userId: row.markedByUserId, displayName: row.markedByName ?? '' }
       : null,
+    guardianPhone: row.guardianPhone,
+    isWalkIn: row.isWalkIn,
   };
 }
 

@@ -71,6 +71,12 @@ describe('cancel and reinstate (docs/decisions/006)', () => {
     // Still on the calendar, shown as cancelled.
     const [listed] = await programEvents(t, f.parent, f.programId, start, start);
     expect(listed).toMatchObject({ id: first!.id, status: 'cancelled' });
+    // Staff are not offered "Take attendance" on it: it takes no marks.
+    expect((await t.req(f.coach, 'GET', url)).json().permissions).toEqual({
+      canEdit: true,
+      canMarkAttendance: false,
+      canViewRoster: true,
+    });
 
     const back = await t.req(f.coach, 'POST', `${url}/reinstate`);
     expect(back.json().event).toMatchObject({

@@ -60,7 +60,9 @@ export class EventDetailService {
     const positions = waitlistPositions(rows);
     const permissions = {
       canEdit: can(actor, 'program:manage-events', resource),
-      canMarkAttendance: can(actor, 'program:take-attendance', resource),
+      // A cancelled event takes no marks (AttendanceService.lockForMarks answers 409).
+      canMarkAttendance:
+        event.status !== 'cancelled' && can(actor, 'program:take-attendance', resource),
       canViewRoster: can(actor, 'program:view-roster', resource),
     };
     return {

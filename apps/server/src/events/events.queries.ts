@@ -57,7 +57,7 @@ export async function listProgramEvents(
 }
 
 /** An instant window `[from, to)`; `to` absent = open-ended. */
-interface Window {
+export interface Window {
   from: Date;
   to?: Date;
 }
@@ -66,13 +66,14 @@ interface Window {
  * A window as the queries bound it: `[from, to)` and the earliest start an
  * overlapping event can have; values, or placeholders of a prepared statement.
  */
-interface Bounds {
+export interface Bounds {
   from: Date | Placeholder;
   to?: Date | Placeholder;
   earliestStart: Date | Placeholder;
 }
 
-function boundsOf(w: Window): Bounds {
+/** The bounds of window `w` (see {@link Bounds}). */
+export function boundsOf(w: Window): Bounds {
   return { from: w.from, to: w.to, earliestStart: earliestOverlappingStart(w.from) };
 }
 
@@ -109,7 +110,7 @@ function overlaps(b: Bounds): SQL | undefined {
  * (program_id, starts_at) with `starts_at` bounded on both sides; attendance
  * by profile, then events by id.
  */
-function calendarPairs(db: Db, who: Whose | { profileId: Placeholder }, b: Bounds) {
+export function calendarPairs(db: Db, who: Whose | { profileId: Placeholder }, b: Bounds) {
   const bySubscription = db
     .select({ profileId: subscriptions.profileId, eventId: events.id })
     .from(subscriptions)
@@ -154,15 +155,9 @@ function calendarRows(db: Db, calendar: CalendarPairs) {
     .$dynamic();
 }
 
-/** The calendar rows of `who` in the window, by start then profile name; at most `limit`. */
-async function calendarEvents(
-  db: Db,
-  who: Whose,
-  w: Window,
-  limit?: number,
-): Promise<ProfileEventRow[]> {
-  const query = calendarRows(db, calendarPairs(db, who, boundsOf(w)));
-  return limit === undefined ? query : query.limit(limit);
+/** The calendar rows of `who` in the window, by start then profile name. */
+async function calendarEvents(db: Db, who: Whose, w: Window): Promise<ProfileEventRow[]> {
+  return calendarRows(db, calendarPairs(db, who, boundsOf(w)));
 }
 
 /** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendar}. */
@@ -245,11 +240,6 @@ export async function listManagedProfileEvents(
 /** Events on the calendars of every profile `userId` manages, one row per profile and event. */
 export function listFamilyEvents(db: Db, userId: string, from: Date, to: Date) {
   return calendarEvents(db, { managerUserId: userId }, { from, to });
-}
-
-/** The next `limit` events (ending after `now`) on the calendars of the profiles `userId` manages. */
-export function nextEventsOfUser(db: Db, userId: string, now: Date, limit: number) {
-  return calendarEvents(db, { managerUserId: userId }, { from: now }, limit);
 }
 
 /** Programs where `who` has an `active` subscription (whose calendars a read may extend). */

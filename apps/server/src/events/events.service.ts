@@ -177,12 +177,6 @@ export class EventsService {
     return rows.map(presentProfileEvent);
   }
 
-  /** The next `limit` events on the calendars of the profiles the actor manages (the `/` page). */
-  async nextForUser(actor: PolicyActor, now: Date, limit = 10): Promise<ProfileEvent[]> {
-    const rows = await calendar.nextEventsOfUser(this.db, actor.userId, now, limit);
-    return rows.map(presentProfileEvent);
-  }
-
   /** Extends the series of the programs on these calendars when `to` reaches past the horizon. */
   private async extendCalendars(who: calendar.Whose, to: Date): Promise<void> {
     const now = this.clock.now();

@@ -77,13 +77,13 @@ export function registerSubscriptionRoutes(
     s.dues.addCharge(actor, params.programId, params.subscriptionId, body),
   );
 
-  route(app, subscriptions.waitlist, async ({ actor, params }) => ({
-    waitlist: await s.transitions.waitlist(actor, params.programId),
-  }));
+  route(app, subscriptions.waitlist, async ({ actor, params }) =>
+    s.transitions.waitlist(actor, params.programId),
+  );
 
-  route(app, subscriptions.reorderWaitlist, async ({ actor, params, body }) => ({
-    waitlist: await s.transitions.reorder(actor, params.programId, body.subscriptionIds),
-  }));
+  route(app, subscriptions.reorderWaitlist, async ({ actor, params, body }) =>
+    s.transitions.reorder(actor, params.programId, body.subscriptionIds),
+  );
 
   route(app, subscriptions.promote, async ({ actor, params, body }) => ({
     subscription: await s.transitions.promote(actor, params.programId, body.subscriptionId),

@@ -110,11 +110,25 @@ export class TransitionsService {
     return this.published(programId, subscriptionId);
   }
 
-  /** The waitlist of a program, first in line first (its staff; 403 families, 404 others). */
-  async waitlist(actor: PolicyActor, programId: string): Promise<SubscriptionSummary[]> {
-    await this.programs.authorize(actor, programId, 'program:view-roster');
-    const rows = await repo.listSummaries(this.db, { programId, waitlisted: true });
-    return rows.map(presentSubscription);
+  /**
+   * The waitlist of a program, first in line first, and its free places
+   * (`spotsLeft`: capacity − active − paused, at least 0; null = no
+   * capacity), so staff see why "Promote" waits (its staff; 403 families,
+   * 404 others).
+   */
+  async waitlist(
+    actor: PolicyActor,
+    programId: string,
+  ): Promise<{ waitlist: SubscriptionSummary[]; spotsLeft: number | null }> {
+    const program = await this.programs.authorize(actor, programId, 'program:view-roster');
+    const [rows, taken] = await Promise.all([
+      repo.listSummaries(this.db, { programId, waitlisted: true }),
+      repo.placesTaken(this.db, programId),
+    ]);
+    return {
+      waitlist: rows.map(presentSubscription),
+      spotsLeft: program.capacity === null ? null : Math.max(0, program.capacity - taken),
+    };
   }
 
   /**
@@ -126,7 +140,7 @@ export class TransitionsService {
     actor: PolicyActor,
     programId: string,
     subscriptionIds: readonly string[],
-  ): Promise<SubscriptionSummary[]> {
+  ): Promise<{ waitlist: SubscriptionSummary[]; spotsLeft: number | null }> {
     await this.programs.authorize(actor, programId, 'program:manage-subscriptions');
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {

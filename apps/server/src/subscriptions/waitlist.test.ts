@@ -153,7 +153,8 @@ describe('the waitlist', () => {
       data: { fromPosition: 2, toPosition: 1 },
     });
 
-    // Full: promoting is refused until a place frees up.
+    // Full: the waitlist says no place is free, and promoting is refused until one frees up.
+    expect(reordered.json().spotsLeft).toBe(0);
     const tooEarly = await req(coach, 'POST', `/api/programs/${programId}/waitlist/promote`, {});
     expect(tooEarly.statusCode).toBe(409);
 
@@ -161,6 +162,9 @@ describe('the waitlist', () => {
     await req(first!.parent, 'POST', `${subs}/${a.id}/transitions`, { action: 'cancel' });
     const d = await join(fourth!);
     expect(d).toMatchObject({ status: 'pending', waitlistPosition: 3 });
+    expect((await req(coach, 'GET', `/api/programs/${programId}/waitlist`)).json().spotsLeft).toBe(
+      1,
+    );
 
     const promoted = await req(coach, 'POST', `/api/programs/${programId}/waitlist/promote`, {});
     expect(promoted.json().subscription).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '../test/console-errors';
+import { DownloadFailedError, trackDownload } from '../lib/downloads';
 import { installPreloadErrorHandler } from './preload-error';
 
 function preloadErrorEvent(payload: unknown): Event {
@@ -41,5 +42,40 @@ describe('vite:preloadError handling (SPEC.md §8)', () => {
     window.removeEventListener('vite:preloadError', cancel);
     expect(uncaught).toEqual([]);
     expect(takeConsoleErrors()).toEqual([]);
+  });
+});
+
+describe('vite:preloadError while the app handles the download (SPEC.md §8, docs/decisions/017)', () => {
+  it('is cancelled, not logged and not rethrown, while a tracked download is in flight; rethrown again after it', async () => {
+    const uncaught: unknown[] = [];
+    const onError = (event: ErrorEvent) => {
+      uncaught.push(event.error);
+      event.preventDefault();
+    };
+    window.addEventListener('error', onError);
+    const uninstall = installPreloadErrorHandler();
+    try {
+      let release: (value: undefined) => void = () => {};
+      const download = trackDownload(
+        () => new Promise<undefined>((resolve) => (release = resolve)),
+      );
+      const during = preloadErrorEvent(new Error('Unable to preload CSS for /assets/page.css'));
+      window.dispatchEvent(during);
+      expect(during.defaultPrevented).toBe(true);
+      expect(uncaught).toEqual([]);
+      expect(takeConsoleErrors()).toEqual([]);
+      // Vite's import resolves to undefined once the event is cancelled: a failed download.
+      release(undefined);
+      await expect(download).rejects.toBeInstanceOf(DownloadFailedError);
+
+      const after = preloadErrorEvent(new Error('chunk gone'));
+      window.dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+      expect(uncaught).toHaveLength(1);
+      takeConsoleErrors();
+    } finally {
+      uninstall();
+      window.removeEventListener('error', onError);
+    }
   });
 });

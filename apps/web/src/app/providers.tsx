@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { SearchRequestsProvider } from '../features/search/search-requests';
 import { useIsNotificationRequested } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
+import { UpdatePrompt } from './update-prompt';
 
 // The toast container loads with the first toast (`notify()`); shown toasts queue until it mounts.
 const Notifications = lazyPart(() =>
@@ -32,6 +33,7 @@ export function AppProviders({ queryClient, i18n, children }: AppProvidersProps)
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <LazyNotifications />
+        <UpdatePrompt />
         <QueryClientProvider client={queryClient}>
           <SearchRequestsProvider>{children}</SearchRequestsProvider>
         </QueryClientProvider>

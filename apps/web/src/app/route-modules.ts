@@ -1,6 +1,20 @@
-import type { AppRouteName, RouteArea } from '@rally/shared/routes';
+import {
+  appRoutes,
+  type AppRouteDef,
+  type AppRouteName,
+  type RouteArea,
+} from '@rally/shared/routes';
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
+import {
+  DownloadFailedError,
+  isDownloadFailure,
+  noteDownloadSucceeded,
+  reloadOnceForNewVersion,
+  trackDownload,
+} from '../lib/downloads';
 import { loadUiStrings, type UiStringsPartName } from './locales/ui-string-parts';
+import { ReloadingPage, retryingPage } from './retrying-page';
 
 /** A lazily loaded route module in React Router's shape (`{ Component }`). */
 export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
@@ -8,7 +22,12 @@ export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
 /**
  * A route module that loads the page's chunk and the parts of the UI strings
  * it uses at the same time, and resolves once both are there, so the page
- * never renders before its strings.
+ * never renders before its strings. When the download fails (offline, a
+ * deploy removed the chunk, a style file did not load; SPEC.md §8 and
+ * docs/decisions/017) it still resolves: online it first reloads the page
+ * once (a new build is probably out), else the route shows the
+ * offline/retry state inside its layout and loads the page by itself when
+ * the connection returns. Any other error goes to the route's error element.
  */
 const page =
   <M>(
@@ -17,8 +36,22 @@ const page =
     strings: readonly UiStringsPartName[] = [],
   ): LazyRouteModule =>
   async () => {
-    const [module] = await Promise.all([load(), loadUiStrings(strings)]);
-    return { Component: pick(module) };
+    const loadPage = () =>
+      trackDownload(async () => {
+        const [module] = await Promise.all([load(), loadUiStrings(strings)]);
+        // A cancelled preload error makes Vite's import resolve to undefined.
+        if (module === undefined) throw new DownloadFailedError();
+        return pick(module);
+      });
+    try {
+      const Component = await loadPage();
+      noteDownloadSucceeded();
+      return { Component };
+    } catch (error) {
+      if (!isDownloadFailure(error)) throw error;
+      if (await reloadOnceForNewVersion()) return { Component: ReloadingPage };
+      return { Component: retryingPage(loadPage) };
+    }
   };
 
 /**
@@ -209,3 +242,43 @@ export const areaLayouts: Record<RouteArea, LazyRouteModule> = {
     (m) => m.ProfileLayout,
   ),
 };
+
+/**
+ * The route of SPEC.md §2 at `pathname`, or undefined (the not-found page).
+ * When several paths match (`/orgs/create` and `/orgs/:orgId`), the one with
+ * the fewest parameters wins, as React Router ranks static segments first.
+ */
+export function routeAt(pathname: string): (typeof appRoutes)[number] | undefined {
+  const params = (route: AppRouteDef) => route.path.split('/:').length;
+  return [...appRoutes]
+    .filter((route) => matchPath({ path: route.path, end: true }, pathname) !== null)
+    .sort((a, b) => params(a) - params(b))[0];
+}
+
+/**
+ * Starts what the first screen waits for, all at once and before React
+ * renders (issue 13 point 1; docs/decisions/018): the sign-in state
+ * (`loadSession`, e.g. prefetching `GET /api/auth/session`), and the
+ * layout and page chunks of the route at `pathname` (with their UI strings).
+ * Without it the page's chunk would only be asked for once the router
+ * starts, and its layout's only after that. The router later calls the
+ * same loaders and gets the modules the browser already has (an `import()`
+ * is fetched once). A chunk that fails here is left to the router, which
+ * loads it again and shows its error (the rejection is swallowed here).
+ * Returns a promise that settles when all of them have; `modules` is for tests.
+ */
+export function startFirstScreen(
+  pathname: string,
+  loadSession: () => Promise<unknown>,
+  modules: {
+    routeModules: Partial<Record<AppRouteName, LazyRouteModule>>;
+    areaLayouts: Partial<Record<RouteArea, LazyRouteModule>>;
+  } = { routeModules, areaLayouts },
+): Promise<void> {
+  const route = routeAt(pathname);
+  const started = [
+    loadSession(),
+    ...(route ? [modules.areaLayouts[route.area]?.(), modules.routeModules[route.name]?.()] : []),
+  ];
+  return Promise.allSettled(started).then(() => undefined);
+}

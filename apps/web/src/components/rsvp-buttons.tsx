@@ -46,6 +46,12 @@ export interface RsvpButtonsProps {
   pendingAnswer: RsvpAnswer | null;
   /** Why the last answer failed (a 409 "answers closed"), shown under the buttons. */
   error?: unknown;
+  /**
+   * An answer given with no connection, waiting in the RSVP outbox
+   * (docs/decisions/019): shown pressed, and the state line says it will be
+   * sent when the connection returns.
+   */
+  waitingAnswer?: RsvpAnswer | null;
 }
 
 /**
@@ -53,7 +59,8 @@ export interface RsvpButtonsProps {
  * answer is pressed (`aria-pressed`), a line says where things stand
  * ("Kabir is 3rd on the waitlist", announced politely after a change), and
  * after the deadline or on a cancelled event the buttons are disabled with
- * the reason next to them. Shared by the program and profile event pages.
+ * the reason next to them; an answer given offline shows as pressed with
+ * "will be sent when you're back online". Shared by the program and profile event pages.
  */
 export function RsvpButtons({
   name,
@@ -62,6 +69,7 @@ export function RsvpButtons({
   onAnswer,
   pendingAnswer,
   error,
+  waitingAnswer = null,
 }: RsvpButtonsProps) {
   const { t } = useTranslation();
   const reasonId = useId();
@@ -70,7 +78,10 @@ export function RsvpButtons({
     <Stack gap={6}>
       <Group gap="xs" role="group" aria-label={t('rsvp.groupLabel', { name })}>
         {ANSWERS.map((answer) => {
-          const isPressed = rsvp.answer === answer && !rsvp.isDefault;
+          const isPressed =
+            waitingAnswer === null
+              ? rsvp.answer === answer && !rsvp.isDefault
+              : waitingAnswer === answer;
           return (
             <Button
               key={answer}
@@ -90,9 +101,9 @@ export function RsvpButtons({
         })}
       </Group>
       <Text size="sm" aria-live="polite">
-        {stateLine(t, name, rsvp)}
+        {waitingAnswer === null ? stateLine(t, name, rsvp) : t('rsvp.queuedOffline', { name })}
       </Text>
-      {rsvp.respondedBy !== null && !rsvp.isDefault && (
+      {waitingAnswer === null && rsvp.respondedBy !== null && !rsvp.isDefault && (
         <Text size="xs" c="dimmed">
           {t('rsvp.answeredBy', { name: rsvp.respondedBy.displayName })}
         </Text>

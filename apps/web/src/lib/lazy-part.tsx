@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ApiError } from './api-client';
+import { trackDownload } from './downloads';
 
 /**
  * The error to describe a failed download with (`describeError` says "We
@@ -107,7 +108,8 @@ export function lazyPart<P extends object>(
   let hasFailed = false;
   const fresh = () =>
     lazy(() =>
-      load().then(
+      // Tracked: a preload error during it is the part's to handle (SPEC.md §8, lib/downloads.ts).
+      trackDownload(load).then(
         (component) => ({ default: component }),
         (cause: unknown) => {
           hasFailed = true;

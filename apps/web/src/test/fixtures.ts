@@ -17,6 +17,7 @@ import type {
   MessageAttachment,
   Thread,
 } from '@rally/shared/conversations';
+import type { Home } from '@rally/shared/home';
 import type { Notification } from '@rally/shared/notifications';
 import type { RealtimeKind, ServerFrame } from '@rally/shared/realtime';
 import type { Org, OrgInvite, OrgMember } from '@rally/shared/orgs';
@@ -159,6 +160,8 @@ export function makeRosterEntry(overrides: Partial<RosterEntry> = {}): RosterEnt
     note: null,
     markedAt: null,
     markedBy: null,
+    guardianPhone: null,
+    isWalkIn: false,
     ...overrides,
   };
 }
@@ -450,5 +453,17 @@ export function makeRealtimeFrame(
       ...(typeof seq === 'number' ? { seq } : {}),
       payload,
     },
+  };
+}
+
+/** An answer of `GET /api/home` (docs/decisions/019): nothing in it unless `overrides` says so. */
+export function makeHome(overrides: Partial<Home> = {}): Home {
+  return {
+    profiles: [],
+    orgs: [],
+    staff: null,
+    family: { events: [], dues: [], waitlist: [] },
+    isNewcomer: false,
+    ...overrides,
   };
 }

@@ -12,7 +12,8 @@ export const accountRoutes = defineRoutes('account', {
   home: {
     method: 'GET',
     path: '/api/home',
-    summary: 'My profiles, organisations and next events',
+    summary:
+      'My home: profiles, organisations, staff sessions today and tomorrow, family events, dues and waitlist places',
     access: 'signedIn',
     status: 200,
   },

@@ -1,4 +1,5 @@
 import {
+  addToRosterSchema,
   attendanceReportSchema,
   eventAttendanceSchema,
   saveAttendanceSchema,
@@ -13,6 +14,11 @@ export const attendanceSchemas = {
   save: {
     params: programEventParamsSchema,
     body: saveAttendanceSchema,
+    response: eventAttendanceSchema,
+  },
+  addToRoster: {
+    params: programEventParamsSchema,
+    body: addToRosterSchema,
     response: eventAttendanceSchema,
   },
   report: {

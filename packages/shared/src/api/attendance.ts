@@ -16,6 +16,13 @@ export const attendanceRoutes = defineRoutes('attendance', {
     access: 'signedIn',
     status: 200,
   },
+  addToRoster: {
+    method: 'POST',
+    path: '/api/programs/:programId/events/:eventId/roster',
+    summary: "Add a walk-in or trial player to a session's roster",
+    access: 'signedIn',
+    status: 201,
+  },
   report: {
     method: 'GET',
     path: '/api/programs/:programId/attendance',

@@ -162,6 +162,14 @@ export const attendance = pgTable(
     markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    /**
+     * Set when staff added the profile to this session's roster by hand (a
+     * walk-in or trial player, docs/decisions/020): who and when. The
+     * primary key keeps one row per (event, profile), so adding twice is a
+     * conflict, never a duplicate.
+     */
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.profileId] }),

@@ -159,6 +159,47 @@ export const duesEntries = pgTable(
 );
 
 /**
+ * A family's "I've paid" on a subscription's dues (docs/decisions/020):
+ * what they say they paid (integer minor units of `currency`), how, and a
+ * reference (e.g. the UPI transaction id), until the program's staff
+ * confirm it — which records the payment as a ledger line (`duesEntryId`)
+ * — or reject it. At most one open claim per subscription (unique partial
+ * index), so a double tap or two phones never file two.
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').$type<'cash' | 'upi' | 'bank_transfer'>().notNull(),
+    reference: text('reference').notNull().default(''),
+    status: text('status').$type<'open' | 'confirmed' | 'rejected'>().notNull().default('open'),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    duesEntryId: uuid('dues_entry_id').references(() => duesEntries.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('payment_claims_subscription_idx').on(t.subscriptionId, t.claimedAt),
+    uniqueIndex('payment_claims_one_open_idx')
+      .on(t.subscriptionId)
+      .where(sql`${t.status} = 'open'`),
+    check('payment_claims_amount_check', sql`${t.amountMinor} > 0`),
+    check('payment_claims_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('payment_claims_method_check', sql`${t.method} in ('cash', 'upi', 'bank_transfer')`),
+    check('payment_claims_status_check', sql`${t.status} in ('open', 'confirmed', 'rejected')`),
+  ],
+);
+
+/**
  * One session of a pack used by a subscription at one event (the
  * events issue's attendance draws down through the subscriptions service).
  * The primary key makes counting one event twice impossible.

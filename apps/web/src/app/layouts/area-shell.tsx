@@ -21,6 +21,8 @@ import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
 import { AreaNav, TAP_TARGET_PX } from './area-nav';
+import { OfflineBanner } from './offline-banner';
+import { RsvpOutboxSync } from '../../components/rsvp-outbox-sync';
 import { WaitingMarksSync } from './waiting-marks-sync';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
@@ -98,6 +100,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
       <AppShell.Main>
         <Container size="md" px={0}>
           <Stack gap="md">
+            <OfflineBanner />
             {(areaTitle || nav) && (
               <AreaHeader
                 areaTitle={areaTitle}
@@ -199,8 +202,8 @@ function HeaderSearch() {
 }
 
 /**
- * The notifications bell (docs/decisions/007) and the senders of the messages and
- * attendance outboxes, for signed-in users only: all belong to a session.
+ * The notifications bell (docs/decisions/007) and the senders of the messages,
+ * attendance and RSVP outboxes, for signed-in users only: all belong to a session.
  */
 function HeaderNotifications() {
   const { user } = useAuth();
@@ -210,6 +213,7 @@ function HeaderNotifications() {
       <NotificationBell userId={user.id} />
       <MessageOutboxSync />
       <WaitingMarksSync userId={user.id} />
+      <RsvpOutboxSync userId={user.id} />
     </>
   );
 }

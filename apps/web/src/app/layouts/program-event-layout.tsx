@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { programEventQueryOptions } from '../../features/events/api';
 import { useAuth } from '../../lib/auth';
-import { AreaShell } from './area-shell';
+import { AreaShell, type AreaNavItem } from './area-shell';
+import { eventNavPages, type EventNavPage } from './program-nav';
 
 /**
  * Layout of the program event area (SPEC.md §2: program-event and its edit,
- * attendance and match pages): the event, a link back to its program, and its pages.
+ * attendance and match pages): the event, a link back to its program, and
+ * the pages the caller may use (`eventNavPages`).
  */
 export function ProgramEventLayout() {
   const { t } = useTranslation();
@@ -21,6 +23,13 @@ export function ProgramEventLayout() {
   const event = detail.data?.event;
   const programPath = `/programs/${encodeURIComponent(programId)}`;
   const base = `${programPath}/events/${encodeURIComponent(eventId)}`;
+  const items: Record<EventNavPage, AreaNavItem> = {
+    event: { label: t('programEvent.nav.event'), to: base },
+    attendance: { label: t('programEvent.nav.attendance'), to: `${base}/attendance` },
+    match: { label: t('programEvent.nav.match'), to: `${base}/match` },
+    edit: { label: t('programEvent.nav.edit'), to: `${base}/edit` },
+  };
+  const pages = eventNavPages(detail.data);
   return (
     <AreaShell
       areaContext={
@@ -30,12 +39,7 @@ export function ProgramEventLayout() {
       }
       areaTitle={event?.title}
       navLabel={t('programEvent.area')}
-      nav={[
-        { label: t('programEvent.nav.event'), to: base },
-        { label: t('programEvent.nav.attendance'), to: `${base}/attendance` },
-        { label: t('programEvent.nav.match'), to: `${base}/match` },
-        { label: t('programEvent.nav.edit'), to: `${base}/edit` },
-      ]}
+      nav={pages.length > 1 ? pages.map((page) => items[page]) : undefined}
     />
   );
 }

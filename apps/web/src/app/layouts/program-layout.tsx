@@ -1,31 +1,63 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useMatches, useParams } from 'react-router';
 import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { programQueryOptions } from '../../features/programs/api';
+import { publicProgramQueryOptions } from '../../features/subscriptions/api';
 import { useAuth } from '../../lib/auth';
-import { AreaShell } from './area-shell';
+import { AreaShell, type AreaNavItem } from './area-shell';
+import { programNavPages, programStanding, type ProgramNavPage } from './program-nav';
+
+/** The route whose page reads only the public program (SPEC.md §2 `program-subscription-new`). */
+const JOIN_ROUTE = 'program-subscription-new';
 
 /**
  * Layout of the program area (SPEC.md §2: program and its attendance,
  * calendar, settings, conversations, subscriptions, new event): the program,
- * its organisation and its pages. Signed out (only the routes without a
+ * its organisation and the pages the caller may use (`programNavPages`).
+ * The join page reads only `GET .../public` — an applicant does not see the
+ * program itself, whose `GET` would answer 404 (docs/decisions/020) — and
+ * shows the staff's tabs only to staff. Signed out (only the routes without a
  * sign-in flag get here) it shows no program data.
  */
 export function ProgramLayout() {
   const { t } = useTranslation();
   const { programId = '' } = useParams();
   const { user } = useAuth();
-  const detail = useQuery({ ...programQueryOptions(programId), enabled: user !== null });
-  const program = detail.data?.program;
+  const isJoinPage = useMatches().some((match) => match.id === JOIN_ROUTE);
+  const detail = useQuery({
+    ...programQueryOptions(programId),
+    enabled: user !== null && !isJoinPage,
+  });
+  const joinPage = useQuery({
+    ...publicProgramQueryOptions(programId, user?.id ?? null),
+    enabled: isJoinPage,
+  });
+  const program = isJoinPage ? joinPage.data?.program : detail.data?.program;
+  // On the join page staff (who may enrol anyone) keep their tabs; applicants get none.
+  const pages = programNavPages(
+    isJoinPage
+      ? joinPage.data?.viewer?.canEnrolAnyone
+        ? 'staff'
+        : null
+      : programStanding(detail.data?.permissions),
+  );
   const base = `/programs/${encodeURIComponent(programId)}`;
   // The staff inbox's threads with unread messages badge "Conversations" (docs/decisions/007).
-  const unread = useUnreadBadge(
-    'program',
-    programId,
-    detail.data?.permissions.canViewRoster === true,
-  );
+  const unread = useUnreadBadge('program', programId, pages.includes('conversations'));
+  const items: Record<ProgramNavPage, AreaNavItem> = {
+    overview: { label: t('program.nav.overview'), to: base },
+    calendar: { label: t('program.nav.calendar'), to: `${base}/calendar` },
+    attendance: { label: t('program.nav.attendance'), to: `${base}/attendance` },
+    conversations: {
+      label: t('program.nav.conversations'),
+      to: `${base}/conversations`,
+      badge: unread,
+      badgeLabel: t('conversations.navUnread', { count: unread }),
+    },
+    settings: { label: t('program.nav.settings'), to: `${base}/settings` },
+  };
   return (
     <AreaShell
       areaContext={
@@ -37,22 +69,7 @@ export function ProgramLayout() {
       }
       areaTitle={program?.name}
       navLabel={t('program.area')}
-      nav={
-        user
-          ? [
-              { label: t('program.nav.overview'), to: base },
-              { label: t('program.nav.calendar'), to: `${base}/calendar` },
-              { label: t('program.nav.attendance'), to: `${base}/attendance` },
-              {
-                label: t('program.nav.conversations'),
-                to: `${base}/conversations`,
-                badge: unread,
-                badgeLabel: t('conversations.navUnread', { count: unread }),
-              },
-              { label: t('program.nav.settings'), to: `${base}/settings` },
-            ]
-          : undefined
-      }
+      nav={user && pages.length > 0 ? pages.map((page) => items[page]) : undefined}
     />
   );
 }

@@ -10,8 +10,10 @@ import { PageTitle } from '../../components/page-title';
 import { QueryState } from '../../components/query-state';
 import { programEventsQueryOptions } from '../../features/events/api';
 import { programQueryOptions, programStaffQueryOptions } from '../../features/programs/api';
+import { ShareJoinLink } from '../../features/programs/components/share-join-link';
 import { EnrolForm } from '../../features/subscriptions/components/enrol-form';
 import { EnrolNewPersonForm } from '../../features/subscriptions/components/enrol-new-person-form';
+import { JoinRequestsSection } from '../../features/subscriptions/components/join-requests-section';
 import { StaffSubscriptions } from '../../features/subscriptions/components/staff-subscriptions';
 import { WaitlistSection } from '../../features/subscriptions/components/waitlist-section';
 import { canonicalTimeZone, mapsSearchUrl, nextDaysRange } from '../../lib/format';
@@ -72,6 +74,7 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
             </Badge>
           )}
         </Group>
+        {isStaff && <JoinRequestsSection programId={program.id} canManage={canEnrol} />}
         <Fact label={t('program.org')}>
           <Anchor component={Link} to={`/orgs/${encodeURIComponent(program.orgId)}`}>
             {program.orgName}
@@ -139,6 +142,19 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
       </Stack>
 
       <ProgramStaff programId={program.id} />
+
+      {canEnrol && (
+        <Stack gap="sm" component="section" aria-labelledby="join-link-title">
+          <Title order={2} size="h3" id="join-link-title">
+            {t('joinLink.title')}
+          </Title>
+          <ShareJoinLink
+            programId={program.id}
+            programName={program.name}
+            joinPolicy={program.joinPolicy}
+          />
+        </Stack>
+      )}
 
       {canEnrol && (
         <Stack gap="sm" component="section">

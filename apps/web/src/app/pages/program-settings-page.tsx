@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { QueryState } from '../../components/query-state';
 import { programQueryOptions } from '../../features/programs/api';
 import { ArchiveSection } from '../../features/programs/components/archive-section';
+import { ShareJoinLink } from '../../features/programs/components/share-join-link';
 import { ProgramDetailsForm } from '../../features/programs/components/program-details-form';
 import { ProgramStaffSection } from '../../features/programs/components/program-staff-section';
 import { FeePlansSection } from '../../features/subscriptions/components/fee-plans-section';
@@ -62,6 +63,15 @@ function ProgramSettings({ detail }: { detail: ProgramDetail }) {
           <ProgramDetailsTable program={program} />
         )}
       </Section>
+      {permissions.canManageSubscriptions && !isArchived && (
+        <Section id="join-link" title={t('joinLink.title')}>
+          <ShareJoinLink
+            programId={program.id}
+            programName={program.name}
+            joinPolicy={program.joinPolicy}
+          />
+        </Section>
+      )}
       <Section id="fee-plans" title={t('feePlans.title')}>
         <FeePlansSection programId={program.id} canEdit={canEdit} />
       </Section>

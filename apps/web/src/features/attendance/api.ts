@@ -1,13 +1,34 @@
 import { attendanceRoutes } from '@rally/shared/api/attendance';
 import { eventsRoutes } from '@rally/shared/api/events';
 import { buildPath } from '@rally/shared/api/operation';
-import type { EventAttendance, SaveAttendance } from '@rally/shared/attendance';
+import type { AddToRoster, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
 import type { FieldIssue } from '@rally/shared/errors';
-import type { EventDetail, ReorderEventWaitlist, RsvpAnswer, SetRsvp } from '@rally/shared/events';
+import type { EventDetail, ReorderEventWaitlist, RsvpAnswer } from '@rally/shared/events';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { request } from '../../lib/api-request';
+import { useAuth } from '../../lib/auth';
+import { sendRsvpOrQueue } from '../../lib/rsvp-outbox';
 import { eventKeys } from '../events/api';
+
+/**
+ * `POST /api/programs/:programId/events/:eventId/roster` (program staff):
+ * adds a walk-in or trial player to this session's roster
+ * (docs/decisions/020); the answer is the attendance view after it, which
+ * replaces the cached one. Throws `ApiError` 409 (already on the roster,
+ * cancelled event), 404 (profile unknown to the org), 400 (name, phone).
+ */
+export function useAddToRoster(programId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddToRoster) =>
+      request(attendanceRoutes.addToRoster, { params: { programId, eventId }, body }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(attendanceKeys.event(programId, eventId), answer);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) });
+    },
+  });
+}
 
 /** A `[from, to)` window of UTC ISO instants. */
 export interface InstantRange {
@@ -152,17 +173,19 @@ export interface EventRsvpChange {
  * program's event page (the caller's `family`). The answer (with a waitlist
  * position when the event is full) and the new counts go into the page's
  * cache at once; then the event, the profile's pages and home refetch.
- * Throws `conflict` (409) when answers are closed or the event is cancelled.
+ * With no connection the answer waits in the RSVP outbox and this resolves
+ * null (docs/decisions/019). Throws `conflict` (409) when answers are closed
+ * or the event is cancelled.
  */
 export function useSetEventRsvp(programId: string, eventId: string) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
   return useMutation({
     mutationFn: ({ profileId, answer }: EventRsvpChange) =>
-      request(eventsRoutes.setRsvp, {
-        params: { profileId, eventId },
-        body: { answer } satisfies SetRsvp,
-      }),
+      sendRsvpOrQueue(userId, { profileId, eventId, answer }),
     onSuccess: async (result, { profileId }) => {
+      // Null: no connection, the answer waits in the RSVP outbox (docs/decisions/019).
+      if (result === null) return;
       queryClient.setQueryData<EventDetail>(eventKeys.event(programId, eventId), (old) =>
         old
           ? {

@@ -9,6 +9,7 @@ import type { Event, RosterEntry } from '@rally/shared/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  json,
   mockApi,
   pending,
   problem,
@@ -598,10 +599,96 @@ describe('taking attendance', () => {
     const event = makeEvent();
     mockApi(attendanceApi(event, []).handlers);
     renderApp(pathOf(event));
-    expect(await screen.findByText('Nobody is enrolled yet')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nobody was enrolled when this session started'),
+    ).toBeInTheDocument();
+    // Says what the roster is, and why members who enrolled later are not on it.
+    expect(
+      screen.getByText(/Members who enrolled later are on later sessions only/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the program' })).toHaveAttribute(
       'href',
       `/programs/${event.programId}`,
     );
+    expect(
+      screen.getByRole('button', { name: 'Add a walk-in or trial player' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('walk-ins and guardians on the roster (docs/decisions/020)', () => {
+  it("gives staff the guardian's phone to call and to WhatsApp", async () => {
+    const event = makeEvent();
+    const kabir = makeRosterEntry({ displayName: 'Kabir Rao', guardianPhone: '+919876543210' });
+    mockApi(attendanceApi(event, [kabir]).handlers);
+    renderApp(pathOf(event));
+    expect(
+      await screen.findByRole('link', { name: "Call Kabir Rao's guardian (+919876543210)" }),
+    ).toHaveAttribute('href', 'tel:+919876543210');
+    expect(screen.getByRole('link', { name: "WhatsApp Kabir Rao's guardian" })).toHaveAttribute(
+      'href',
+      'https://wa.me/919876543210',
+    );
+  });
+
+  it('adds a new person to an empty session, who then shows as a walk-in to mark', async () => {
+    const event = makeEvent();
+    const api = attendanceApi(event, []);
+    const member = { profileId: newId(), profileName: 'Isha Nair' };
+    const tara = makeRosterEntry({ displayName: 'Trial Tara', isWalkIn: true });
+    let roster: RosterEntry[] = [];
+    const answer = () => ({ event, roster, summary: summarize(roster) });
+    const requests = mockApi({
+      ...api.handlers,
+      'GET /api/programs/:programId/events/:eventId/attendance': () => answer(),
+      'GET /api/programs/:programId/subscriptions': {
+        subscriptions: [
+          {
+            id: newId(),
+            programId: event.programId,
+            programName: 'Under-12',
+            profileId: member.profileId,
+            profileName: member.profileName,
+            status: 'active',
+            startsOn: '2025-11-25',
+            endsOn: null,
+            createdAt: '2025-11-25T00:00:00.000Z',
+            orgId: newId(),
+            orgName: 'Club',
+            planId: null,
+            planName: null,
+            priceMinor: null,
+            currency: null,
+            sessions: null,
+            waitlistPosition: null,
+            balanceMinor: 0,
+            updatedAt: '2025-11-25T00:00:00.000Z',
+          },
+        ],
+      },
+      'POST /api/programs/:programId/events/:eventId/roster': () => {
+        roster = [tara];
+        return json(answer(), 201);
+      },
+    });
+    const app = renderApp(pathOf(event));
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Add a walk-in or trial player' }),
+    );
+    // A member who enrolled after the session started can be picked.
+    expect(await screen.findByRole('option', { name: 'Isha Nair' })).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/^Name/), 'Trial Tara');
+    await app.user.type(screen.getByLabelText(/Guardian's phone number/), '98111 11111');
+    await app.user.click(screen.getByRole('button', { name: 'Add to this session' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        newProfile: { displayName: 'Trial Tara', guardianPhone: '98111 11111' },
+      }),
+    );
+    const row = await waitFor(() => rowOf('Trial Tara'));
+    expect(within(row).getByText('Walk-in')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Mark Trial Tara present' }),
+    ).toBeInTheDocument();
   });
 });

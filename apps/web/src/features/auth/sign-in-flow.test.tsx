@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
-import { makeUser, newId } from '../../test/fixtures';
+import { makeHome, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { savePendingSignIn } from './pending-sign-in';
 
@@ -103,7 +103,7 @@ describe('code page', () => {
         isNewUser: false,
         expiresAt: '2030-01-01T00:00:00.000Z',
       }),
-      'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+      'GET /api/home': makeHome(),
     });
     const app = renderApp(`/auth/verify-code/${startedId()}?redirect=%2F%2Fevil.example%2F`);
     await enterCode(app, '123456');

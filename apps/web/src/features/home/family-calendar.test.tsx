@@ -3,7 +3,7 @@ import type { Profile } from '@rally/shared/profiles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock';
-import { makeEvent, makeProfile, makeUser, newId } from '../../test/fixtures';
+import { makeEvent, makeHome, makeProfile, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 /** An event as the family calendar gets it: one entry per profile. */
@@ -79,12 +79,15 @@ describe('family calendar on /', () => {
     ];
     const requests = mockApi({
       'GET /api/auth/session': { user: makeUser() },
-      'GET /api/home': { profiles: [asha, kabir], orgs: [], nextEvents: [] },
+      'GET /api/home': makeHome({ profiles: [asha, kabir] }),
       'GET /api/family/events': { events },
     });
     const app = renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Family calendar' })).toBeInTheDocument();
+    // The calendar loads on request: the home page stays light (docs/decisions/019).
+    expect(requests.some((r) => r.path === '/api/family/events')).toBe(false);
+    await app.user.click(screen.getByRole('button', { name: 'Show the family calendar' }));
     await screen.findByText('Training · Kabir Rao');
     const range = requests.find((r) => r.path === '/api/family/events')?.search;
     expect(range?.get('from')).toMatch(/^2025-1[01]-\d\dT/);
@@ -128,7 +131,7 @@ describe('family calendar on /', () => {
     // No handler for /api/family/events: a request to it would fail the test.
     mockApi({
       'GET /api/auth/session': { user: makeUser() },
-      'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+      'GET /api/home': makeHome(),
     });
     renderApp('/');
     expect(await screen.findByText(/No upcoming events/)).toBeInTheDocument();

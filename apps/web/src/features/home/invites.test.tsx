@@ -2,7 +2,7 @@ import type { MyInvite, MyOrgInvite, MyProfileInvite } from '@rally/shared/invit
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
-import { makeOrg, makeProfile, makeUser, newId } from '../../test/fixtures';
+import { makeHome, makeOrg, makeProfile, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const orgInvite: MyOrgInvite = {
@@ -29,7 +29,7 @@ function homeWith(invites: MyInvite[], extra: Parameters<typeof mockApi>[0] = {}
     'GET /api/auth/session': { user: makeUser({ displayName: 'Ravi Rao' }) },
     'GET /api/home': () => {
       state.homeLoads += 1;
-      return { profiles: [], orgs: [], nextEvents: [] };
+      return makeHome();
     },
     'GET /api/invites': () => ({ invites: state.invites }),
     ...extra,

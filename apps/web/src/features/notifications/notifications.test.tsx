@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import {
   makeConversationSummary,
+  makeHome,
   makeNotification,
   makeProfile,
   makeRealtimeFrame,
@@ -76,7 +77,7 @@ describe('the notifications bell', () => {
           programName: 'Tennis juniors',
         }),
       }),
-      'GET /api/home': { profiles: [], orgs: [], programs: [] },
+      'GET /api/home': makeHome(),
     });
     const app = renderApp('/account');
 
@@ -115,7 +116,7 @@ describe('the notifications bell', () => {
         unreadCount: 1,
         nextCursor: null,
       },
-      'GET /api/home': { profiles: [], orgs: [], programs: [] },
+      'GET /api/home': makeHome(),
     });
     const app = renderApp('/account');
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });

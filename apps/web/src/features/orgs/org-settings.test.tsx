@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem, type MockHandler } from '../../test/api-mock';
 import {
+  makeHome,
   makeOrg,
   makeOrgDetail,
   makeOrgInvite,
@@ -30,7 +31,7 @@ function settingsApi(
       members: state.members,
       invites: role === 'staff' ? [] : state.invites,
     }),
-    'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+    'GET /api/home': makeHome(),
     ...extra,
   });
   return { org, state, requests };

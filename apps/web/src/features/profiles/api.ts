@@ -1,7 +1,7 @@
 import { eventsRoutes } from '@rally/shared/api/events';
 import { filesRoutes } from '@rally/shared/api/files';
 import { profilesRoutes } from '@rally/shared/api/profiles';
-import type { ProfileEventDetail, RsvpAnswer, SetRsvp } from '@rally/shared/events';
+import type { ProfileEventDetail, RsvpAnswer } from '@rally/shared/events';
 import type { AddProfileManager, UpdateProfile } from '@rally/shared/profiles';
 import {
   infiniteQueryOptions,
@@ -11,6 +11,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { request } from '../../lib/api-request';
+import { useAuth } from '../../lib/auth';
+import { sendRsvpOrQueue } from '../../lib/rsvp-outbox';
 
 /** TanStack Query keys of the profile endpoints. */
 export const profileKeys = {
@@ -180,18 +182,18 @@ export function useDeleteProfile(profileId: string) {
  * The answer and the new counts go into the page's cache at once; then the
  * profile's pages, the program's page of the event (key
  * `['programs', programId, 'event', eventId]`, the programs feature's) and
- * home refetch. Throws `conflict` (409) when answers are closed or the event
+ * home refetch. With no connection the answer waits in the RSVP outbox and
+ * this resolves null (docs/decisions/019). Throws `conflict` (409) when answers are closed or the event
  * is cancelled, `not_found` when the profile is not on the event's roster.
  */
 export function useSetProfileEventRsvp(profileId: string, eventId: string) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? '';
   return useMutation({
-    mutationFn: (answer: RsvpAnswer) =>
-      request(eventsRoutes.setRsvp, {
-        params: { profileId, eventId },
-        body: { answer } satisfies SetRsvp,
-      }),
+    mutationFn: (answer: RsvpAnswer) => sendRsvpOrQueue(userId, { profileId, eventId, answer }),
     onSuccess: async (result) => {
+      // Null: no connection, the answer waits in the RSVP outbox (docs/decisions/019).
+      if (result === null) return;
       queryClient.setQueryData<ProfileEventDetail>(profileKeys.event(profileId, eventId), (old) =>
         old ? { ...old, rsvp: result.rsvp, counts: result.counts } : old,
       );

@@ -68,6 +68,44 @@ describe('profile event page', () => {
     expect(put?.body).toEqual({ answer: 'maybe' });
   });
 
+  it('answering offline says the answer will be sent, and sends it when back online', async () => {
+    const { profile, event, detail } = setUp(makeProfileEventDetail);
+    let current = detail;
+    let isUp = false;
+    const requests = mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [] },
+      'GET /api/profiles/:profileId/events/:eventId': () => current,
+      'PUT /api/profiles/:profileId/events/:eventId/rsvp': () => {
+        // A rejected fetch is what a browser gives without a connection.
+        if (!isUp) return Promise.reject(new TypeError('Failed to fetch'));
+        const rsvp = makeRsvpState({ answer: 'declined' });
+        current = { ...current, rsvp };
+        return { rsvp, counts: current.counts };
+      },
+    });
+    const app = renderApp(`/p/${profile.id}/events/${event.id}`);
+    const answers = await screen.findByRole('group', { name: 'Answer for Kabir Rao' });
+    await app.user.click(within(answers).getByRole('button', { name: "Can't go" }));
+
+    expect(
+      await screen.findByText(
+        "You're offline — Kabir Rao's answer will be sent when you're back online.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(answers).getByRole('button', { name: "Can't go" })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    isUp = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText("Kabir Rao can't go.")).toBeInTheDocument();
+    const puts = requests.filter((r) => r.method === 'PUT');
+    expect(puts.at(-1)?.body).toEqual({ answer: 'declined' });
+  });
+
   it('says whether answers are open as the server judged it, whatever the device clock says', async () => {
     const { profile, event } = setUp(makeProfileEventDetail);
     // By this device's clock the deadline passed long ago (its clock may be wrong).

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi, problem } from '../../test/api-mock';
 import {
   makeEvent,
+  makeHome,
   makeProfile,
   makeProfileEventDetail,
   makeUser,
@@ -144,7 +145,7 @@ describe('profile settings', () => {
     const requests = mockApi(
       settingsApi(profile, {
         'DELETE /api/profiles/:profileId': () => new Response(null, { status: 204 }),
-        'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+        'GET /api/home': makeHome(),
       }),
     );
     const app = renderApp(`/p/${profile.id}/settings`);

@@ -2,7 +2,7 @@ import type { SearchResult } from '@rally/shared/search';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, pending, type MockHandler } from '../../test/api-mock';
-import { makeUser } from '../../test/fixtures';
+import { makeHome, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { captureEarlySearchKey } from './search-requests';
 
@@ -40,7 +40,7 @@ const results: SearchResult[] = [
 function searchApi(search: MockHandler) {
   return mockApi({
     'GET /api/auth/session': { user: makeUser() },
-    'GET /api/home': { profiles: [], orgs: [], nextEvents: [] },
+    'GET /api/home': makeHome(),
     'GET /api/search': search,
     // Pages a chosen result opens.
     'GET /api/orgs/:orgId': pending,

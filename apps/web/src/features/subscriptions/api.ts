@@ -75,13 +75,15 @@ export const filteredSubscriptionsQueryOptions = (
     select: (answer) => answer.subscriptions,
   });
 
-/** `GET /api/programs/:programId/waitlist` (staff): the waitlist, first in line first. */
+/**
+ * `GET /api/programs/:programId/waitlist` (staff): the waitlist, first in
+ * line first, and `spotsLeft` (free places; null = no capacity).
+ */
 export const waitlistQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.waitlist(programId),
     queryFn: ({ signal }) =>
       request(subscriptionsRoutes.waitlist, { params: { programId }, signal }),
-    select: (answer) => answer.waitlist,
   });
 
 /** `GET /api/programs/:programId/subscriptions` (program staff): every enrolment of the program. */

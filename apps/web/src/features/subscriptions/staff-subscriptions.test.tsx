@@ -137,7 +137,7 @@ describe('program waitlist', () => {
     status: 'pending',
     waitlistPosition: 3,
   });
-  const waitlist = { waitlist: [first, second, third] };
+  const waitlist = { waitlist: [first, second, third], spotsLeft: 1 };
   const common = {
     'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
     'GET /api/programs/:programId/waitlist': waitlist,
@@ -248,6 +248,21 @@ describe('program waitlist', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('disables Promote, saying why, while every place is taken', async () => {
+    const requests = staffPage({
+      ...common,
+      'GET /api/programs/:programId/waitlist': { ...waitlist, spotsLeft: 0 },
+    });
+    renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Waitlist' });
+    const promote = within(section).getByRole('button', { name: 'Promote Asha Rao' });
+    expect(promote).toBeDisabled();
+    expect(promote).toHaveAccessibleDescription(
+      /Every place is taken, so nobody can be promoted yet/,
+    );
+    expect(requests.some((r) => r.path.endsWith('/waitlist/promote'))).toBe(false);
+  });
+
   it('shows a capacity conflict (409) in the dialog', async () => {
     staffPage({
       ...common,
@@ -273,5 +288,49 @@ describe('program waitlist', () => {
     const section = await screen.findByRole('region', { name: 'Waitlist' });
     expect(within(section).getByRole('link', { name: 'Kabir Rao' })).toBeInTheDocument();
     expect(within(section).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('join requests on the program page (docs/decisions/020)', () => {
+  it('shows open requests at the top with their count, and approves one in place', async () => {
+    const asking = makeSummary({
+      programId: program.id,
+      profileName: 'Zoya Khan',
+      status: 'pending',
+    });
+    const other = makeSummary({ programId: program.id, profileName: 'Ira Das', status: 'pending' });
+    const waiting = makeSummary({
+      programId: program.id,
+      profileName: 'Asha Rao',
+      status: 'pending',
+      waitlistPosition: 1,
+    });
+    let pending = [asking, other, waiting];
+    const requests = staffPage({
+      'GET /api/programs/:programId/subscriptions': (request) => ({
+        subscriptions: request.search.get('status') === 'pending' ? pending : [],
+      }),
+      'POST /api/programs/:programId/subscriptions/:subscriptionId/transitions': () => {
+        pending = [other, waiting];
+        return { subscription: { ...asking, status: 'active' } };
+      },
+    });
+    const app = renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Join requests' });
+    expect(within(section).getByLabelText('2 requests waiting for an answer')).toHaveTextContent(
+      '2',
+    );
+    // The waitlist is its own section: only those asking to join are here.
+    expect(within(section).queryByText('Asha Rao')).toBeNull();
+    // It comes before the program's facts and events.
+    const title = screen.getByRole('heading', { name: /Next 30 days/ });
+    expect(section.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await app.user.click(within(section).getByRole('button', { name: 'Approve Zoya Khan' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ action: 'approve' }),
+    );
+    await waitFor(() => expect(within(section).queryByText('Zoya Khan')).toBeNull());
+    expect(within(section).getByLabelText('1 request waiting for an answer')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,8 @@ import { json, mockApi, problem } from '../../test/api-mock';
 import { makeProfile, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-// The program layout asks for the program; a family without an active place gets 404.
+// The program layout asks for the program (not on the join page, docs/decisions/020); a family
+// without an active place gets 404.
 const session = {
   'GET /api/auth/session': { user: makeUser() },
   'GET /api/programs/:programId': () => problem(404, 'not_found'),

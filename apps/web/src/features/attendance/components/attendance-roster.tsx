@@ -57,7 +57,7 @@ export function AttendanceRoster({ attendance, canMark, outbox }: AttendanceRost
     return (
       <Stack gap="xs">
         <Text fw={600}>{t('attendance.empty')}</Text>
-        <Text c="dimmed" size="sm">
+        <Text size="sm">
           {t('attendance.emptyHint')}{' '}
           <Anchor component={Link} to={programPath(event.programId)}>
             {t('attendance.openProgram')}

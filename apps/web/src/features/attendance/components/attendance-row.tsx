@@ -16,6 +16,7 @@ import type { TFunction } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceRow } from '../attendance-marks';
+import { GuardianContact } from './guardian-contact';
 
 /** The statuses a coach picks from, in the order shown. */
 const STATUSES: readonly AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
@@ -69,7 +70,8 @@ function rsvpBadge(t: TFunction, rsvp: RsvpState): { label: string; color: strin
 
 /**
  * One profile on the attendance page, built for a phone at the ground: photo
- * initial, name, RSVP badge, who marked and when, and one big button — one tap
+ * initial, name, RSVP badge (and "Walk-in" for one added by hand), who
+ * marked and when, call / WhatsApp the guardian, and one big button — one tap
  * marks present; on a marked profile it opens the other statuses, "Clear
  * mark" and a note. A mark not yet synced says "Waiting to sync".
  */
@@ -119,6 +121,11 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
             <Badge variant="light" color={rsvp.color} size="sm">
               {rsvp.label}
             </Badge>
+            {entry.isWalkIn && (
+              <Badge variant="outline" color="grape" size="sm">
+                {t('attendance.walkIn')}
+              </Badge>
+            )}
             {row.isPending && (
               <Badge
                 variant="outline"
@@ -141,6 +148,9 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
             </Text>
           )}
         </Stack>
+        {entry.guardianPhone !== null && (
+          <GuardianContact name={name} phone={entry.guardianPhone} />
+        )}
         {!canMark ? (
           <Badge size="lg" variant="light" color={status ? STATUS_COLORS[status] : 'gray'}>
             {status ? t(`attendance.status.${status}`) : t('attendance.notMarked')}

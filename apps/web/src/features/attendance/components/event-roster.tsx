@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { MoveButtons } from '../../../components/move-buttons';
 import { useReorderEventWaitlist } from '../api';
+import { GuardianContact } from './guardian-contact';
 
 /** An event's roster split by answer, each group in display order. */
 export interface RosterGroups {
@@ -120,6 +121,9 @@ export function EventRoster({ programId, eventId, roster, canReorder }: EventRos
                       </Text>
                     )}
                   </Group>
+                  {entry.guardianPhone !== null && (
+                    <GuardianContact name={entry.displayName} phone={entry.guardianPhone} />
+                  )}
                   {group === 'waitlist' && canReorder && (
                     <MoveButtons
                       upLabel={t('eventRoster.moveUp', { name: entry.displayName })}

@@ -2,6 +2,7 @@ import type { EventDetail } from '@rally/shared/events';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
+import { useRsvpOutbox } from '../../../lib/rsvp-outbox';
 import { useSetEventRsvp } from '../api';
 
 /** Props of {@link FamilyRsvp}. */
@@ -52,6 +53,8 @@ interface FamilyMemberRsvpProps {
 function FamilyMemberRsvp({ programId, eventId, member, closedReason }: FamilyMemberRsvpProps) {
   const { t } = useTranslation();
   const setRsvp = useSetEventRsvp(programId, eventId);
+  // Keeps answers given offline moving and shows the one waiting (docs/decisions/019).
+  const rsvpOutbox = useRsvpOutbox();
   return (
     <Card withBorder padding="sm">
       <Stack gap="xs">
@@ -68,6 +71,7 @@ function FamilyMemberRsvp({ programId, eventId, member, closedReason }: FamilyMe
           pendingAnswer={setRsvp.isPending ? setRsvp.variables.answer : null}
           error={setRsvp.error}
           onAnswer={(answer) => setRsvp.mutate({ profileId: member.profileId, answer })}
+          waitingAnswer={rsvpOutbox.waitingAnswer(member.profileId, eventId)}
         />
       </Stack>
     </Card>

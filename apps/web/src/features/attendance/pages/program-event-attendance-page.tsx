@@ -11,13 +11,15 @@ import { useRealtime } from '../../../lib/realtime';
 import { useProgramId } from '../../../lib/use-program-id';
 import { programEventQueryOptions } from '../../events/api';
 import { eventAttendanceQueryOptions } from '../api';
+import { AddToRosterForm } from '../components/add-to-roster-form';
 import { AttendanceRoster } from '../components/attendance-roster';
 import { useAttendanceOutbox } from '../use-attendance-outbox';
 
 /**
  * An event's attendance (route `program-event-attendance`), built for a coach's
  * phone at the ground (docs/decisions/006): the event's title and time, the
- * summary, and the roster with one tap per profile. Marks go to a persistent
+ * summary, the roster with one tap per profile (and each guardian's phone),
+ * and "Add a walk-in or trial player" (docs/decisions/020). Marks go to a persistent
  * outbox first, so they show at once and sync when the connection allows.
  * Read-only when the viewer may not mark (an archived program); a family gets
  * the server's 403 as a message, an event they may not see the not-found page.
@@ -78,6 +80,7 @@ export function ProgramEventAttendancePage() {
                   </Alert>
                 )}
                 <AttendanceRoster attendance={data} canMark={canMark} outbox={outbox} />
+                {canMark && <AddToRosterForm attendance={data} />}
               </>
             )}
           </Stack>

@@ -54,7 +54,7 @@ export function EventActions({ detail }: EventActionsProps) {
             {t('eventActions.edit')}
           </Button>
         )}
-        {permissions.canMarkAttendance && (
+        {permissions.canMarkAttendance && !isCancelled && (
           <Button
             component={Link}
             to={`${eventPath}/attendance`}

@@ -7,7 +7,6 @@ import { type ReactNode } from 'react';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EventList } from '../../../components/event-list';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { LoadingLines, QueryState } from '../../../components/query-state';
@@ -15,7 +14,11 @@ import { useAuth } from '../../../lib/auth';
 import { formatLocalDate } from '../../../lib/format';
 import { downloadFailedError } from '../../../lib/lazy-part';
 import { homeQueryOptions } from '../api';
+import { FamilyDues } from '../components/family-dues';
+import { FamilyEvents } from '../components/family-events';
+import { GetStarted } from '../components/get-started';
 import { InvitesPanel } from '../components/invites-panel';
+import { StaffToday } from '../components/staff-today';
 
 // Only needed by some visitors: loaded when shown, not with the page.
 /** A part of the page whose download failed (offline): says so, with "Try again". */
@@ -25,7 +28,8 @@ const partFailed = (retry: () => void) => (
 const DisplayNameForm = lazyPart(() =>
   import('../../../components/display-name-form').then((module) => module.DisplayNameForm),
 );
-// FullCalendar is large: the calendar loads after the rest of the home page has shown.
+// FullCalendar is large: the calendar loads only when asked for (the home page is the
+// first signed-in screen, docs/decisions/019).
 const FamilyCalendar = lazyPart(() =>
   import('../components/family-calendar').then((module) => module.FamilyCalendar),
 );
@@ -34,11 +38,14 @@ const AddChildProfileModal = lazyPart(() =>
 );
 
 /**
- * The home page (route `root`): invitations waiting for an answer first
- * (docs/decisions/009), then the user's next events, the family calendar
- * (every managed profile's events, a colour each, clashes flagged), profiles
- * and organisations (`GET /api/home`), with "Create organisation" and "Add a
- * child profile".
+ * The home page (route `root`), a home for each role in one request
+ * (`GET /api/home`, docs/decisions/019): invitations waiting for an answer
+ * first (docs/decisions/009); for staff "Today and tomorrow" with "Take
+ * attendance", join requests and unread threads; for a new user "join by
+ * link" or "create an organisation"; for families one card per event with
+ * each child's answer buttons, dues and waitlist places; then the family
+ * calendar on request (every managed profile's events, clashes flagged),
+ * profiles and organisations, with "Create organisation" and "Add a child profile".
  */
 export function RootPage() {
   const { t } = useTranslation();
@@ -77,32 +84,42 @@ export function RootPage() {
 function HomeSections({ data, onAddChild }: { data: Home; onAddChild: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [isCalendarShown, calendar] = useDisclosure(false);
+  const { family } = data;
   return (
     <>
-      <Section
-        title={t('home.nextEvents')}
-        action={null}
-        body={
-          <EventList
-            events={data.nextEvents}
-            hrefOf={(event) =>
-              `/p/${encodeURIComponent(event.profileId)}/events/${encodeURIComponent(event.id)}`
-            }
-            detailOf={(event) => `${event.profileName} · ${event.programName}`}
-            empty={<Text c="dimmed">{t('home.noEvents')}</Text>}
-          />
-        }
-      />
+      {data.staff && <StaffToday staff={data.staff} />}
+      {data.isNewcomer && <GetStarted />}
+      {(!data.isNewcomer || family.events.length > 0) && (
+        <Section
+          title={t('home.nextEvents')}
+          action={null}
+          body={
+            <Stack gap="sm">
+              <FamilyEvents events={family.events} />
+              <FamilyDues dues={family.dues} waitlist={family.waitlist} />
+            </Stack>
+          }
+        />
+      )}
       {data.profiles.length > 0 && (
         <Section
           title={t('familyCalendar.title')}
-          action={null}
+          action={
+            isCalendarShown ? null : (
+              <Button variant="light" mih={44} onClick={calendar.open}>
+                {t('home.showCalendar')}
+              </Button>
+            )
+          }
           body={
-            <FamilyCalendar
-              profiles={data.profiles}
-              fallback={<LoadingLines />}
-              failed={partFailed}
-            />
+            isCalendarShown ? (
+              <FamilyCalendar
+                profiles={data.profiles}
+                fallback={<LoadingLines />}
+                failed={partFailed}
+              />
+            ) : null
           }
         />
       )}

@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
 import { RsvpSummary } from '../../../components/rsvp-summary';
 import { useRealtimeTopics } from '../../../lib/realtime';
+import { useRsvpOutbox } from '../../../lib/rsvp-outbox';
 import { useProfileId } from '../../../lib/use-profile-id';
 import { profileEventQueryOptions, useSetProfileEventRsvp } from '../api';
 
@@ -36,6 +37,8 @@ function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
   const { t, i18n } = useTranslation();
   const { event, rsvp, status, counts, isRsvpOpen } = detail;
   const setRsvp = useSetProfileEventRsvp(event.profileId, event.id);
+  // Keeps answers given offline moving and shows the one waiting (docs/decisions/019).
+  const rsvpOutbox = useRsvpOutbox();
   const isCancelled = event.status === 'cancelled';
   return (
     <Stack gap="lg">
@@ -64,6 +67,7 @@ function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
             pendingAnswer={setRsvp.isPending ? setRsvp.variables : null}
             error={setRsvp.error}
             onAnswer={(answer) => setRsvp.mutate(answer)}
+            waitingAnswer={rsvpOutbox.waitingAnswer(event.profileId, event.id)}
           />
         </Stack>
       )}

@@ -28,7 +28,8 @@ export interface WaitlistSectionProps {
  * line first with position numbers; for those who manage subscriptions,
  * "Move {name} up/down" (PUT the whole new order; a 409 means the list
  * changed meanwhile, so it is reloaded and the person told) and
- * "Promote {name}" after confirmation (a 409 "still full" shows in the dialog).
+ * "Promote {name}" after confirmation — disabled, with the reason, while the
+ * program has no free place (a 409 "still full" that races in shows in the dialog).
  */
 export function WaitlistSection({ programId, canManage }: WaitlistSectionProps) {
   const { t } = useTranslation();
@@ -39,8 +40,10 @@ export function WaitlistSection({ programId, canManage }: WaitlistSectionProps) 
   const confirm = useConfirmTarget<SubscriptionSummary>();
   const [isStale, setIsStale] = useState(false);
 
-  const list = waitlist.data;
+  const list = waitlist.data?.waitlist;
   if (!list || list.length === 0) return null;
+  // Promoting needs a free place; the server would answer 409 "full" (docs/decisions/020).
+  const isFull = waitlist.data?.spotsLeft === 0;
 
   const move = (index: number, offset: -1 | 1) => {
     const ids = list.map((subscription) => subscription.id);
@@ -73,6 +76,11 @@ export function WaitlistSection({ programId, canManage }: WaitlistSectionProps) 
         </Alert>
       )}
       {reorder.isError && <ErrorAlert error={reorder.error} />}
+      {canManage && isFull && (
+        <Text size="sm" id="waitlist-full">
+          {t('waitlist.fullHint')}
+        </Text>
+      )}
       <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.map((subscription, index) => {
           const name = subscription.profileName;
@@ -110,6 +118,8 @@ export function WaitlistSection({ programId, canManage }: WaitlistSectionProps) 
                     size="xs"
                     variant="light"
                     aria-label={t('waitlist.promote', { name })}
+                    disabled={isFull}
+                    aria-describedby={isFull ? 'waitlist-full' : undefined}
                     onClick={() => {
                       promote.reset();
                       confirm.open(subscription);
