@@ -129,7 +129,7 @@ describe('accessibility on a phone (390x844)', () => {
         'home (staff)',
         coach.page,
         '/',
-        (page) => page.getByText('Evening training').first().waitFor(),
+        (page) => page.getByText('Cubbon Cricket Club').first().waitFor(),
       ],
       [
         'profile calendar',
@@ -224,6 +224,10 @@ describe('accessibility on a phone (390x844)', () => {
 
     const burger = page.getByRole('button', { name: 'Open navigation' });
     expect(await boxOf(burger)).toEqual({ width: 44, height: 44 });
+    for (const name of ['Search', 'Notifications']) {
+      const header = page.getByRole('banner');
+      expect((await boxOf(header.getByRole('button', { name }))).height).toBeGreaterThanOrEqual(44);
+    }
 
     // Weekday chips of a weekly event.
     await page.goto(`/programs/${world.programId}/events/new`);

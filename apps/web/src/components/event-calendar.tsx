@@ -5,10 +5,10 @@ import listPlugin from '@fullcalendar/list';
 import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Box, Group, Loader, Text, useMantineTheme } from '@mantine/core';
+import { Box, Group, Loader, SegmentedControl, Text, useMantineTheme } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { Topic } from '@rally/shared/realtime';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toLocalDateTime } from '../lib/format';
@@ -103,11 +103,41 @@ export function calendarEventHint(
 }
 
 /**
+ * FullCalendar draws its prev/next chevrons as `<span role="img">` without a
+ * name inside buttons already named by their hint ("Previous"); axe reports
+ * them (role-img-alt, serious). They are decoration: hidden from assistive
+ * technology.
+ */
+function hideDecorativeIcons(root: HTMLElement): void {
+  root.querySelectorAll('.fc-icon:not([aria-hidden])').forEach((icon) => {
+    icon.setAttribute('aria-hidden', 'true');
+  });
+}
+
+/** The calendar views offered, in order: on phones (< sm, 600 px) and on larger screens. */
+export const CALENDAR_VIEWS = {
+  phone: ['listMonth', 'listWeek', 'dayGridMonth'],
+  desktop: ['dayGridMonth', 'timeGridWeek', 'listMonth'],
+} as const;
+
+type CalendarView = (typeof CALENDAR_VIEWS.phone)[number] | (typeof CALENDAR_VIEWS.desktop)[number];
+
+const VIEW_LABEL_KEY = {
+  listMonth: 'calendar.list',
+  listWeek: 'calendar.week',
+  timeGridWeek: 'calendar.week',
+  dayGridMonth: 'calendar.month',
+} as const;
+
+/**
  * A month / week / list calendar (FullCalendar with the Luxon plugin, so times
  * show in `timeZone`) that loads the visible range from the API and opens an
- * event's page on click. On phones the view buttons move to a footer toolbar
- * and the list view is the default, so it fits 375 px. `appearanceOf` colours
- * events, hides some and flags clashes; `legend` sits above the calendar.
+ * event's page on click. The view switch sits above the calendar (a
+ * segmented control of 44 px radios). On phones (< sm, 600 px, SPEC.md §9)
+ * the list is the default, "Week" is the week's agenda (a time grid of seven
+ * 50 px columns is unreadable) and month cells show wrapped titles without
+ * times (issue 13, docs/decisions/021). `appearanceOf` colours events, hides
+ * some and flags clashes; `legend` sits above the calendar.
  */
 export function EventCalendar<E extends Event>({
   timeZone,
@@ -124,6 +154,16 @@ export function EventCalendar<E extends Event>({
     getInitialValueInEffect: false,
   });
   const calendarRef = useRef<FullCalendar>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    hideDecorativeIcons(root);
+    // FullCalendar redraws its toolbar by itself (view and date changes).
+    const observer = new MutationObserver(() => hideDecorativeIcons(root));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const reload = useDebouncedCallback(() => calendarRef.current?.getApi().refetchEvents(), 250);
   useRealtimeTopics(liveTopics, reload, { onResync: reload });
   const [isLoading, setIsLoading] = useState(false);
@@ -161,13 +201,19 @@ export function EventCalendar<E extends Event>({
     [navigate],
   );
 
-  const views = 'dayGridMonth,timeGridWeek,listMonth';
+  const views: readonly CalendarView[] = isPhone ? CALENDAR_VIEWS.phone : CALENDAR_VIEWS.desktop;
+  const [view, setView] = useState<CalendarView>(views[0] ?? 'listMonth');
+  const shownView = views.includes(view) ? view : (views[0] ?? 'listMonth');
+  const changeView = (next: string) => {
+    setView(next as CalendarView);
+    calendarRef.current?.getApi().changeView(next);
+  };
   // On phones a week's title without the year ("Nov 22 – 28") keeps the toolbar on one line.
   const weekTitle = isPhone
     ? ({ month: 'short', day: 'numeric' } as const)
     : ({ year: 'numeric', month: 'short', day: 'numeric' } as const);
   return (
-    <Box className="rally-calendar">
+    <Box className="rally-calendar" ref={rootRef}>
       <Group gap="xs" mih={24} mb="xs" aria-live="polite">
         {isLoading && (
           <>
@@ -180,6 +226,17 @@ export function EventCalendar<E extends Event>({
         </Text>
       </Group>
       {legend}
+      <SegmentedControl
+        mb="xs"
+        fullWidth={isPhone}
+        aria-label={t('calendar.viewLabel')}
+        value={shownView}
+        onChange={changeView}
+        data={views.map((value) => ({ value, label: t(VIEW_LABEL_KEY[value]) }))}
+        styles={{
+          label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+        }}
+      />
       {loadError !== null && (
         <Box mb="sm">
           <ErrorAlert
@@ -192,24 +249,19 @@ export function EventCalendar<E extends Event>({
         ref={calendarRef}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, luxonPlugin]}
         timeZone={timeZone}
-        initialView={isPhone ? 'listMonth' : 'dayGridMonth'}
-        headerToolbar={
-          isPhone
-            ? { left: 'prev,next', center: 'title', right: 'today' }
-            : { left: 'prev,next today', center: 'title', right: views }
-        }
-        footerToolbar={isPhone ? { center: views } : false}
-        buttonText={{
-          today: t('calendar.today'),
-          month: t('calendar.month'),
-          week: t('calendar.week'),
-          list: t('calendar.list'),
-        }}
+        initialView={shownView}
+        headerToolbar={{ left: 'prev,next', center: 'title', right: 'today' }}
+        footerToolbar={false}
+        buttonText={{ today: t('calendar.today') }}
         buttonHints={{ prev: t('calendar.previous'), next: t('calendar.next') }}
         views={{
-          listMonth: { buttonText: t('calendar.list') },
-          timeGridWeek: { buttonText: t('calendar.week'), titleFormat: weekTitle },
-          dayGridMonth: { buttonText: t('calendar.month') },
+          timeGridWeek: { titleFormat: weekTitle },
+          listWeek: { titleFormat: weekTitle },
+          // Phones: no time before the title, so the title has the cell's width and wraps.
+          dayGridMonth: { displayEventTime: !isPhone },
+        }}
+        datesSet={(info) => {
+          if (info.view.type !== view) setView(info.view.type as CalendarView);
         }}
         noEventsText={t('calendar.noEvents')}
         height="auto"
