@@ -1,13 +1,12 @@
 import type { RsvpAnswer } from '@rally/shared/events';
 import type { FamilyEvent, FamilyEventProfile } from '@rally/shared/home';
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { EventCardHeading } from './event-card-heading';
 import { ErrorAlert } from '../../../components/error-alert';
 import { rsvpClosedReason } from '../../../components/rsvp-buttons';
-import { formatEventSpan } from '../../../lib/format';
 import { useRsvpOutbox, type RsvpOutbox } from '../../../lib/rsvp-outbox';
 
 const ANSWERS: readonly RsvpAnswer[] = ['going', 'maybe', 'declined'];
@@ -61,31 +60,15 @@ export function FamilyEvents({ events }: FamilyEventsProps) {
 function FamilyEventCard({ card, outbox }: { card: FamilyEvent; outbox: RsvpOutbox }) {
   const { t, i18n } = useTranslation();
   const { event } = card;
-  const isCancelled = event.status === 'cancelled';
   const closedReason = rsvpClosedReason(t, event, card.isRsvpOpen, i18n.language);
   const first = card.profiles[0];
   return (
     <Card withBorder padding="sm">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text
-            component={Link}
-            to={first ? `/p/${enc(first.profileId)}/events/${enc(event.id)}` : '/'}
-            fw={600}
-            td={isCancelled ? 'line-through' : undefined}
-            lineClamp={2}
-          >
-            {event.title}
-          </Text>
-          {isCancelled && (
-            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-              {t('event.status.cancelled')}
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm">
-          {formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)}
-        </Text>
+        <EventCardHeading
+          event={event}
+          to={first ? `/p/${enc(first.profileId)}/events/${enc(event.id)}` : '/'}
+        />
         <Text size="sm">{event.programName}</Text>
         {card.profiles.map((profile) => (
           <ProfileAnswer

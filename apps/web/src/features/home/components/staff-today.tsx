@@ -1,9 +1,9 @@
 import type { StaffHome, StaffSession } from '@rally/shared/home';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconMessages, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatEventSpan } from '../../../lib/format';
+import { EventCardHeading } from './event-card-heading';
 
 /** Props of {@link StaffToday}. */
 export interface StaffTodayProps {
@@ -98,32 +98,14 @@ export function StaffToday({ staff }: StaffTodayProps) {
 
 /** One session: title (a link to the event), time in its zone, program, counts, "Take attendance". */
 function SessionCard({ session }: { session: StaffSession }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { event, counts } = session;
   const isCancelled = event.status === 'cancelled';
   const eventPath = `/programs/${enc(event.programId)}/events/${enc(event.id)}`;
   return (
     <Card withBorder padding="sm">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text
-            component={Link}
-            to={eventPath}
-            fw={600}
-            td={isCancelled ? 'line-through' : undefined}
-            lineClamp={2}
-          >
-            {event.title}
-          </Text>
-          {isCancelled && (
-            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-              {t('event.status.cancelled')}
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm">
-          {formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)}
-        </Text>
+        <EventCardHeading event={event} to={eventPath} />
         <Text size="sm">
           {t('home.staff.program', { program: event.programName, org: session.orgName })}
         </Text>
