@@ -100,6 +100,7 @@ function makeDetail(
     upiPayment: null,
     sessionUsages: [],
     permissions: { allowedActions: [], canEdit: false, canRecordPayments: false },
+    paymentClaim: null,
     ...overrides,
   };
 }
