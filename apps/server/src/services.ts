@@ -23,6 +23,7 @@ import { OrgDetailService } from './programs/org-detail.service.ts';
 import { ProgramSettingsService } from './programs/program-settings.service.ts';
 import { ProgramsService } from './programs/programs.service.ts';
 import { DuesService } from './subscriptions/dues.service.ts';
+import { PaymentClaimsService } from './subscriptions/payment-claims.service.ts';
 import { EnrolmentService } from './subscriptions/enrolment.service.ts';
 import { SubscriptionsService } from './subscriptions/subscriptions.service.ts';
 import { PublicProgramService } from './subscriptions/public-program.service.ts';
@@ -71,6 +72,7 @@ export interface Services {
   enrolment: EnrolmentService;
   transitions: TransitionsService;
   dues: DuesService;
+  paymentClaims: PaymentClaimsService;
   files: FilesService;
   admin: AdminService;
   config: ConfigService;
@@ -135,6 +137,7 @@ export function createServices(
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
     transitions: new TransitionsService(db, programs, clock, realtime, notifications, rsvp),
     dues: new DuesService(db, clock),
+    paymentClaims: new PaymentClaimsService(db, clock, programs),
     files,
     admin: new AdminService(db),
     config: new ConfigService(db, clock, realtime),

@@ -459,6 +459,26 @@ const cases: Case[] = [
     bad: { body: { amountMinor: 10.5, method: 'cash' }, badPath: 'amountMinor' },
   },
   {
+    op: contract.subscriptions.claimPayment,
+    url: () => SUB('/payment-claims'),
+    body: () => ({ method: 'upi', reference: 'UPI-1' }),
+    scoped: true,
+    bad: { body: { method: 'cheque' }, badPath: 'method' },
+  },
+  {
+    op: contract.subscriptions.decidePaymentClaim,
+    url: () => SUB('/payment-claims/0190f3c2-5c4a-7000-8000-000000000001/decision'),
+    body: () => ({ decision: 'confirm' }),
+    scoped: true,
+    bad: { body: { decision: 'maybe' }, badPath: 'decision' },
+  },
+  {
+    op: contract.subscriptions.duesOverview,
+    url: () => `/api/programs/${ids.programId}/dues`,
+    scoped: true,
+    bad: { url: () => '/api/programs/x/dues', badPath: 'programId' },
+  },
+  {
     op: contract.subscriptions.addCharge,
     url: () => SUB('/charges'),
     body: () => ({ amountMinor: 100, description: 'Kit', currency: 'INR' }),

@@ -436,6 +436,26 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
+    // C's claim is open already: the family's answer is 409 (allowed through), others 403/404.
+    op: contract.subscriptions.claimPayment,
+    url: (w) => `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/payment-claims`,
+    body: () => ({ method: 'upi' }),
+    allow: FAMILY,
+  },
+  {
+    op: contract.subscriptions.decidePaymentClaim,
+    url: (w) =>
+      `/api/programs/${w.programId}/subscriptions/${w.subscriptionId}/payment-claims/${w.paymentClaimId}/decision`,
+    body: () => ({ decision: 'confirm' }),
+    allow: PROGRAM_STAFF,
+    isDestructive: true,
+  },
+  {
+    op: contract.subscriptions.duesOverview,
+    url: (w) => `/api/programs/${w.programId}/dues`,
+    allow: PROGRAM_STAFF,
+  },
+  {
     op: contract.subscriptions.waitlist,
     url: (w) => `/api/programs/${w.programId}/waitlist`,
     allow: PROGRAM_STAFF,

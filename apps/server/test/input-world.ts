@@ -65,6 +65,7 @@ export function paramValue(w: InputWorld, route: string, name: string): string {
     messageId: fromProfile ? w.familyMessageId : w.staffMessageId,
     fileId: w.logoFileId,
     file: w.feedFile,
+    claimId: w.paymentClaimId,
   };
   const value = values[name];
   if (value === undefined) throw new Error(`no value for :${name} of ${route}`);

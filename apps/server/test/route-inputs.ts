@@ -185,6 +185,13 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'subscriptions.addCharge': {
     body: { amountMinor: 100, description: 'Kit', chargedOn: '2030-01-02', currency: 'INR' },
   },
+  // The world's claim is open already: the family's second claim is a 409, which is enough here.
+  'subscriptions.claimPayment': {
+    as: 'profileManager',
+    body: { method: 'upi', reference: 'UPI 123' },
+  },
+  'subscriptions.decidePaymentClaim': { body: { decision: 'reject' } },
+  'subscriptions.duesOverview': {},
   'subscriptions.waitlist': {},
   'subscriptions.reorderWaitlist': { body: { subscriptionIds: ['{otherSubscriptionId}'] } },
   'subscriptions.promote': {

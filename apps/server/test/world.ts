@@ -55,6 +55,8 @@ export interface World {
   otherParent: TestUser;
   otherChildProfileId: string;
   otherSubscriptionId: string;
+  /** Child C's family's open "I've paid" on its plan's charge (docs/decisions/020). */
+  paymentClaimId: string;
   /** The logo of org A (a file only org A's members and global admins may read). */
   logoFileId: string;
   /** The conversation of program P with child C (docs/decisions/007). */
@@ -155,6 +157,13 @@ export async function createWorld(t: TestApp): Promise<World> {
     users.profileManager,
     'Child',
   );
+  const claim = await t.req(
+    users.profileManager,
+    'POST',
+    `/api/programs/${programId}/subscriptions/${subscriptionId}/payment-claims`,
+    { method: 'upi', reference: 'UPI-1' },
+  );
+  if (claim.statusCode !== 201) throw new Error(`claim failed: ${claim.body}`);
   const otherParent = await signUp(t, `otherParent ${worldCounter}`);
   const other = await enrolChild(otherParent, 'Other child');
   const profileInvite = await t.request({
@@ -196,6 +205,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     otherParent,
     otherChildProfileId: other.profileId,
     otherSubscriptionId: other.subscriptionId,
+    paymentClaimId: claim.json().claim.id,
     logoFileId: await setTinyLogo(t, users.orgOwner, orgId),
     ...conversation,
   };

@@ -221,10 +221,37 @@ export const subscriptionPermissionsSchema = z.object({
 /** See {@link subscriptionPermissionsSchema}. */
 export type SubscriptionPermissions = z.infer<typeof subscriptionPermissionsSchema>;
 
+/** Where a family's "I've paid" stands: waiting for staff, confirmed (a payment was recorded) or rejected. */
+export const paymentClaimStatusSchema = z.enum(['open', 'confirmed', 'rejected']);
+/** See {@link paymentClaimStatusSchema}. */
+export type PaymentClaimStatus = z.infer<typeof paymentClaimStatusSchema>;
+
+/**
+ * A family's "I've paid" on a subscription's dues (docs/decisions/020):
+ * the amount owed when they said so (integer minor units of `currency`),
+ * how they paid, their reference (e.g. the UPI transaction id), who and
+ * when; staff confirm it (which records the payment) or reject it.
+ */
+export const paymentClaimSchema = z.object({
+  id: idSchema,
+  subscriptionId: idSchema,
+  amountMinor: z.number().int().positive(),
+  currency: z.string(),
+  method: paymentMethodSchema,
+  reference: z.string(),
+  status: paymentClaimStatusSchema,
+  claimedBy: actorRefSchema.nullable(),
+  claimedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+/** See {@link paymentClaimSchema}. */
+export type PaymentClaim = z.infer<typeof paymentClaimSchema>;
+
 /**
  * Answer of `GET /api/programs/:programId/subscriptions/:subscriptionId`
  * (program staff and the profile's managers): the subscription, its history,
- * dues with the UPI request, the sessions used and the caller's permissions.
+ * dues with the UPI request, the sessions used, the caller's permissions and
+ * an open "I've paid" claim.
  */
 export const subscriptionDetailSchema = z.object({
   subscription: subscriptionSummarySchema,
@@ -233,6 +260,8 @@ export const subscriptionDetailSchema = z.object({
   upiPayment: upiPaymentSchema.nullable(),
   sessionUsages: z.array(sessionUsageSchema),
   permissions: subscriptionPermissionsSchema,
+  /** The family's "I've paid" waiting for staff, or null (docs/decisions/020). */
+  paymentClaim: paymentClaimSchema.nullable(),
 });
 /** See {@link subscriptionDetailSchema}. */
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
 import { route } from '../http/contract-routes.ts';
 import type { DuesService } from './dues.service.ts';
+import type { PaymentClaimsService } from './payment-claims.service.ts';
 import type { EnrolmentService } from './enrolment.service.ts';
 import type { PublicProgramService } from './public-program.service.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
@@ -15,6 +16,7 @@ interface SubscriptionRouteServices {
   enrolment: EnrolmentService;
   transitions: TransitionsService;
   dues: DuesService;
+  paymentClaims: PaymentClaimsService;
   publicPrograms: PublicProgramService;
 }
 
@@ -75,6 +77,24 @@ export function registerSubscriptionRoutes(
 
   route(app, subscriptions.addCharge, async ({ actor, params, body }) =>
     s.dues.addCharge(actor, params.programId, params.subscriptionId, body),
+  );
+
+  route(app, subscriptions.claimPayment, async ({ actor, params, body }) => ({
+    claim: await s.paymentClaims.claim(actor, params.programId, params.subscriptionId, body),
+  }));
+
+  route(app, subscriptions.decidePaymentClaim, async ({ actor, params, body }) => ({
+    claim: await s.paymentClaims.decide(
+      actor,
+      params.programId,
+      params.subscriptionId,
+      params.claimId,
+      body,
+    ),
+  }));
+
+  route(app, subscriptions.duesOverview, async ({ actor, params }) =>
+    s.paymentClaims.overview(actor, params.programId),
   );
 
   route(app, subscriptions.waitlist, async ({ actor, params }) =>

@@ -17,6 +17,8 @@ import { authorizeSubscription } from './subscription-access.ts';
 import { allowedActions, LIVE_STATUSES } from './subscription-lifecycle.ts';
 import { recordStep } from './subscription-steps.ts';
 import { presentDues, presentHistory, presentSubscription } from './subscriptions.presenter.ts';
+import { findOpenClaim } from './payment-claims.repository.ts';
+import { presentClaim } from './payment-claims.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { subscriptionChanged } from '../realtime/realtime-events.ts';
@@ -99,12 +101,13 @@ export class SubscriptionsService {
       programId,
       subscriptionId,
     );
-    const [summary, history, ledger, usages, payee] = await Promise.all([
+    const [summary, history, ledger, usages, payee, claim] = await Promise.all([
       repo.findSummary(this.db, s.id),
       repo.listHistory(this.db, s.id),
       listDuesEntries(this.db, s.id),
       repo.listSessionUsages(this.db, s.id),
       repo.findOrgPayee(this.db, s.orgId),
+      findOpenClaim(this.db, s.id),
     ]);
     if (!summary) throw notFound('This subscription');
     const dues = presentDues(ledger, s.currency);
@@ -125,6 +128,7 @@ export class SubscriptionsService {
         canEdit: roles.has('staff') && isLive,
         canRecordPayments: roles.has('staff'),
       },
+      paymentClaim: claim ? presentClaim(claim) : null,
     };
   }
 

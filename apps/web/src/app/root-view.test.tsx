@@ -145,6 +145,7 @@ describe('navigation guard in the running app', () => {
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [] },
     });
     renderApp(`/programs/${program.id}`);

@@ -4,6 +4,7 @@ import {
   addChargeSchema,
   createSubscriptionSchema,
   duesEntryResponseSchema,
+  paymentClaimSchema,
   promoteSchema,
   recordPaymentSchema,
   subscriptionDetailSchema,
@@ -15,6 +16,12 @@ import {
   waitlistOrderSchema,
   waitlistSchema,
 } from '../subscriptions.ts';
+import {
+  createPaymentClaimSchema,
+  decidePaymentClaimSchema,
+  duesOverviewSchema,
+  paymentClaimParamsSchema,
+} from '../payment-claims.ts';
 import type { SchemasOf } from './operation.ts';
 import type { subscriptionsRoutes } from './subscriptions.ts';
 
@@ -53,6 +60,17 @@ export const subscriptionsSchemas = {
     body: addChargeSchema,
     response: duesEntryResponseSchema,
   },
+  claimPayment: {
+    params: subscriptionParamsSchema,
+    body: createPaymentClaimSchema,
+    response: z.object({ claim: paymentClaimSchema }),
+  },
+  decidePaymentClaim: {
+    params: paymentClaimParamsSchema,
+    body: decidePaymentClaimSchema,
+    response: z.object({ claim: paymentClaimSchema }),
+  },
+  duesOverview: { params: programParamsSchema, response: duesOverviewSchema },
   waitlist: { params: programParamsSchema, response: waitlistSchema },
   reorderWaitlist: {
     params: programParamsSchema,

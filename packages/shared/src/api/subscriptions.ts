@@ -58,6 +58,27 @@ export const subscriptionsRoutes = defineRoutes('subscriptions', {
     access: 'signedIn',
     status: 201,
   },
+  claimPayment: {
+    method: 'POST',
+    path: `${subscription}/payment-claims`,
+    summary: "A family says they've paid what is owed",
+    access: 'signedIn',
+    status: 201,
+  },
+  decidePaymentClaim: {
+    method: 'POST',
+    path: `${subscription}/payment-claims/:claimId/decision`,
+    summary: "Staff confirm (record the payment) or reject a family's claim",
+    access: 'signedIn',
+    status: 200,
+  },
+  duesOverview: {
+    method: 'GET',
+    path: '/api/programs/:programId/dues',
+    summary: 'Who owes what in a program, with totals',
+    access: 'signedIn',
+    status: 200,
+  },
   waitlist: {
     method: 'GET',
     path: '/api/programs/:programId/waitlist',

@@ -33,6 +33,7 @@ function programPageHandlers(staff: boolean) {
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [] },
     },
   };

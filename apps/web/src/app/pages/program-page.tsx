@@ -11,6 +11,7 @@ import { QueryState } from '../../components/query-state';
 import { programEventsQueryOptions } from '../../features/events/api';
 import { programQueryOptions, programStaffQueryOptions } from '../../features/programs/api';
 import { ShareJoinLink } from '../../features/programs/components/share-join-link';
+import { DuesOverviewSection } from '../../features/subscriptions/components/dues-overview-section';
 import { EnrolForm } from '../../features/subscriptions/components/enrol-form';
 import { EnrolNewPersonForm } from '../../features/subscriptions/components/enrol-new-person-form';
 import { JoinRequestsSection } from '../../features/subscriptions/components/join-requests-section';
@@ -182,6 +183,8 @@ function ProgramOverview({ detail }: { detail: ProgramDetail }) {
       )}
 
       {isStaff && <WaitlistSection programId={program.id} canManage={canEnrol} />}
+
+      {isStaff && <DuesOverviewSection programId={program.id} />}
     </Stack>
   );
 }

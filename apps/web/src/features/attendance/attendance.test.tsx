@@ -631,6 +631,19 @@ describe('walk-ins and guardians on the roster (docs/decisions/020)', () => {
     );
   });
 
+  it("shows the guardian's phone on the event page's roster too", async () => {
+    const event = makeEvent({ title: 'Evening training' });
+    const kabir = makeRosterEntry({ displayName: 'Kabir Rao', guardianPhone: '+919876543210' });
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/programs/:programId/events/:eventId': makeEventDetail(event, { roster: [kabir] }),
+    });
+    renderApp(`/programs/${event.programId}/events/${event.id}`);
+    expect(
+      await screen.findByRole('link', { name: "Call Kabir Rao's guardian (+919876543210)" }),
+    ).toHaveAttribute('href', 'tel:+919876543210');
+  });
+
   it('adds a new person to an empty session, who then shows as a walk-in to mark', async () => {
     const event = makeEvent();
     const api = attendanceApi(event, []);

@@ -46,6 +46,7 @@ describe('program page', () => {
       'GET /api/programs/:programId/subscriptions': () => ({ subscriptions }),
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': () => {
         subscriptions = [existing, enrolled];
@@ -79,6 +80,7 @@ describe('program page', () => {
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [] },
       'POST /api/programs/:programId/subscriptions': () =>
         answer === 'bad'
@@ -117,6 +119,7 @@ describe('program page', () => {
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [child] },
       'POST /api/programs/:programId/subscriptions': problem(409, 'conflict'),
     });
@@ -164,6 +167,7 @@ describe('archived program page', () => {
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
     });
     renderApp(`/programs/${program.id}`);
     expect(await screen.findByText('This program is archived')).toBeInTheDocument();

@@ -18,6 +18,7 @@ function programHandlers(staff: boolean, joinPolicy: 'open' | 'approval' | 'invi
       'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
       'GET /api/programs/:programId/fee-plans': { feePlans: [] },
       'GET /api/programs/:programId/waitlist': { waitlist: [] },
+      'GET /api/programs/:programId/dues': { rows: [], totals: [] },
       'GET /api/profiles': { profiles: [] },
       'GET /api/orgs/:orgId/members': { members: [], invites: [] },
     },

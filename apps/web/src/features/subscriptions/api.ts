@@ -1,6 +1,7 @@
 import { profilesRoutes } from '@rally/shared/api/profiles';
 import { programsRoutes } from '@rally/shared/api/programs';
 import { subscriptionsRoutes } from '@rally/shared/api/subscriptions';
+import type { CreatePaymentClaim, DecidePaymentClaim } from '@rally/shared/payment-claims';
 import type { CreateFeePlan } from '@rally/shared/programs';
 import type {
   AddCharge,
@@ -246,6 +247,47 @@ export function useReorderWaitlist(programId: string) {
       request(subscriptionsRoutes.reorderWaitlist, {
         params: { programId },
         body: { subscriptionIds },
+      }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/**
+ * `GET /api/programs/:programId/dues` (program staff): who owes what, largest
+ * balance first, open "I've paid" claims, and totals per currency.
+ */
+export const duesOverviewQueryOptions = (programId: string) =>
+  queryOptions({
+    queryKey: ['programs', programId, 'dues'] as const,
+    queryFn: ({ signal }) =>
+      request(subscriptionsRoutes.duesOverview, { params: { programId }, signal }),
+  });
+
+/**
+ * `POST .../subscriptions/:subscriptionId/payment-claims` (the family): "I've
+ * paid" what is owed (docs/decisions/020). Throws `ApiError` 409 when
+ * nothing is owed or a claim is already open.
+ */
+export function useClaimPayment(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePaymentClaim) =>
+      request(subscriptionsRoutes.claimPayment, { params: { programId, subscriptionId }, body }),
+    onSuccess: () => refreshSubscriptions(queryClient, programId),
+  });
+}
+
+/**
+ * `POST .../payment-claims/:claimId/decision` (program staff): confirm
+ * (records the payment) or reject a family's claim. 409 when already decided.
+ */
+export function useDecidePaymentClaim(programId: string, subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ claimId, decision }: { claimId: string } & DecidePaymentClaim) =>
+      request(subscriptionsRoutes.decidePaymentClaim, {
+        params: { programId, subscriptionId, claimId },
+        body: { decision },
       }),
     onSuccess: () => refreshSubscriptions(queryClient, programId),
   });

@@ -43,6 +43,7 @@ function staffPage(handlers: Record<string, MockHandler>) {
     'GET /api/profiles': { profiles: [] },
     'GET /api/programs/:programId/fee-plans': { feePlans: [plan, pack] },
     'GET /api/programs/:programId/waitlist': { waitlist: [] },
+    'GET /api/programs/:programId/dues': { rows: [], totals: [] },
     ...handlers,
   });
 }
@@ -332,5 +333,60 @@ describe('join requests on the program page (docs/decisions/020)', () => {
     );
     await waitFor(() => expect(within(section).queryByText('Zoya Khan')).toBeNull());
     expect(within(section).getByLabelText('1 request waiting for an answer')).toBeInTheDocument();
+  });
+});
+
+describe('who owes what (docs/decisions/020)', () => {
+  it('shows staff the total owed and each balance, with claims waiting', async () => {
+    const asha = newId();
+    staffPage({
+      'GET /api/programs/:programId/subscriptions': { subscriptions: [] },
+      'GET /api/programs/:programId/dues': {
+        rows: [
+          {
+            subscriptionId: asha,
+            profileId: newId(),
+            profileName: 'Asha Rao',
+            status: 'active',
+            currency: 'INR',
+            balanceMinor: 150000,
+            openClaim: {
+              id: newId(),
+              subscriptionId: asha,
+              amountMinor: 150000,
+              currency: 'INR',
+              method: 'upi',
+              reference: '',
+              status: 'open',
+              claimedBy: null,
+              claimedAt: '2025-11-21T10:00:00.000Z',
+              decidedAt: null,
+            },
+          },
+          {
+            subscriptionId: newId(),
+            profileId: newId(),
+            profileName: 'Kabir Rao',
+            status: 'active',
+            currency: 'INR',
+            balanceMinor: -5000,
+            openClaim: null,
+          },
+        ],
+        totals: [{ currency: 'INR', owedMinor: 150000 }],
+      },
+    });
+    renderApp(`/programs/${program.id}`);
+    const section = await screen.findByRole('region', { name: 'Who owes what' });
+    expect(within(section).getByText('Owed in total: ₹1,500.00')).toBeInTheDocument();
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Asha RaoSays paid₹1,500.00',
+      'Kabir Rao₹50.00 credit',
+    ]);
+    expect(within(section).getByRole('link', { name: 'Asha Rao' })).toHaveAttribute(
+      'href',
+      `/programs/${program.id}/subscriptions/${asha}`,
+    );
   });
 });

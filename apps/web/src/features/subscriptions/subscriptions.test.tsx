@@ -100,6 +100,7 @@ function makeDetail(
     upiPayment: null,
     sessionUsages: [],
     permissions: { allowedActions: [], canEdit: false, canRecordPayments: false },
+    paymentClaim: null,
     ...overrides,
   };
 }
@@ -416,7 +417,11 @@ describe('subscription page', () => {
     expect(
       within(ledger).getByRole('row', { name: /Payment · UPI · UTR123 −₹1,000.00/ }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Pay with UPI' })).toHaveAttribute('href', intent);
+    // A large button that opens the UPI app on a phone; the QR code is for wider screens.
+    expect(screen.getByRole('link', { name: 'Pay ₹1,500.50 with UPI' })).toHaveAttribute(
+      'href',
+      intent,
+    );
     const qr = await screen.findByRole('img', {
       name: 'UPI QR code to pay ₹1,500.50 to Cubbon Tennis',
     });
@@ -431,6 +436,84 @@ describe('subscription page', () => {
         amountMinor: 1999,
         method: 'bank_transfer',
         reference: 'NEFT-42',
+      }),
+    );
+  });
+
+  it("lets the family say they've paid, then shows it waiting for the staff", async () => {
+    const subscription = makeSummary({ currency: 'INR' });
+    const dues = {
+      currency: 'INR',
+      chargedMinor: 150000,
+      paidMinor: 0,
+      balanceMinor: 150000,
+      entries: [],
+    };
+    let claim: SubscriptionDetail['paymentClaim'] = null;
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId/subscriptions/:subscriptionId': () =>
+        makeDetail(subscription, { dues, paymentClaim: claim }),
+      'POST /api/programs/:programId/subscriptions/:subscriptionId/payment-claims': () => {
+        claim = {
+          id: newId(),
+          subscriptionId: subscription.id,
+          amountMinor: 150000,
+          currency: 'INR',
+          method: 'upi',
+          reference: 'T-42',
+          status: 'open',
+          claimedBy: null,
+          claimedAt: '2025-11-21T10:00:00.000Z',
+          decidedAt: null,
+        };
+        return json({ claim }, 201);
+      },
+    });
+    const app = renderApp(`/programs/${subscription.programId}/subscriptions/${subscription.id}`);
+    await app.user.click(await screen.findByRole('button', { name: "I've paid" }));
+    await app.user.type(screen.getByLabelText(/^Reference/), 'T-42');
+    await app.user.click(screen.getByRole('button', { name: "Tell the staff I've paid" }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        method: 'upi',
+        reference: 'T-42',
+      }),
+    );
+    expect(await screen.findByText('Waiting for the staff to confirm')).toBeInTheDocument();
+    expect(screen.getByText(/you paid ₹1,500.00 by UPI \(reference T-42\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "I've paid" })).toBeNull();
+  });
+
+  it("lets staff confirm a family's claim", async () => {
+    const subscription = makeSummary({ currency: 'INR' });
+    const claim = {
+      id: newId(),
+      subscriptionId: subscription.id,
+      amountMinor: 150000,
+      currency: 'INR',
+      method: 'upi' as const,
+      reference: '',
+      status: 'open' as const,
+      claimedBy: null,
+      claimedAt: '2025-11-21T10:00:00.000Z',
+      decidedAt: null,
+    };
+    const requests = mockApi({
+      ...session,
+      'GET /api/programs/:programId/subscriptions/:subscriptionId': makeDetail(subscription, {
+        paymentClaim: claim,
+        permissions: { allowedActions: [], canEdit: true, canRecordPayments: true },
+      }),
+      'POST /api/programs/:programId/subscriptions/:subscriptionId/payment-claims/:claimId/decision':
+        { claim: { ...claim, status: 'confirmed' } },
+    });
+    const app = renderApp(`/programs/${subscription.programId}/subscriptions/${subscription.id}`);
+    expect(await screen.findByText("The family says they've paid")).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/decision'))?.body).toEqual({
+        decision: 'confirm',
       }),
     );
   });

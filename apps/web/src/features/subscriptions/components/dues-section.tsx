@@ -1,9 +1,11 @@
 import type { SubscriptionDetail } from '@rally/shared/subscriptions';
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCurrencyRupee } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDate } from '../../../lib/format';
 import { formatPrice } from '../money';
 import { AddChargeForm } from './add-charge-form';
+import { PaymentClaimSection } from './payment-claim-section';
 import { RecordPaymentForm } from './record-payment-form';
 import { UpiQrCode } from './upi-qr-code';
 
@@ -15,8 +17,10 @@ export interface DuesSectionProps {
 
 /**
  * "Dues" of a subscription: balance (owed or credit), the ledger of charges
- * and payments (amounts from integer minor units), the UPI QR code and "Pay
- * with UPI" link when the answer carries `upiPayment`, and for staff the
+ * and payments (amounts from integer minor units), when the answer carries
+ * `upiPayment` a large "Pay with UPI" button (the QR code only on wider
+ * screens, to scan from a desktop), "I've paid" and its confirmation
+ * (docs/decisions/020), and for staff the
  * "Add charge" (`permissions.canEdit`) and "Record payment" forms.
  */
 export function DuesSection({ programId, data }: DuesSectionProps) {
@@ -71,20 +75,35 @@ export function DuesSection({ programId, data }: DuesSectionProps) {
         </Table.ScrollContainer>
       )}
       {upiPayment && (
-        <Stack gap="xs" align="flex-start">
-          <UpiQrCode
-            intent={upiPayment.intent}
-            label={t('dues.qrLabel', {
+        <Stack gap="xs">
+          {/* Phones open the UPI app from a big button; the QR is for paying from a desktop's screen. */}
+          <Button
+            component="a"
+            href={upiPayment.intent}
+            size="lg"
+            fullWidth
+            maw={{ sm: 320 }}
+            leftSection={<IconCurrencyRupee size={20} aria-hidden />}
+          >
+            {t('dues.payWithUpiAmount', {
               amount: formatPrice(upiPayment.amountMinor, upiPayment.currency, i18n.language),
-              payee: upiPayment.payeeName,
             })}
-          />
-          <Anchor href={upiPayment.intent}>{t('dues.payWithUpi')}</Anchor>
+          </Button>
+          <Box visibleFrom="sm">
+            <UpiQrCode
+              intent={upiPayment.intent}
+              label={t('dues.qrLabel', {
+                amount: formatPrice(upiPayment.amountMinor, upiPayment.currency, i18n.language),
+                payee: upiPayment.payeeName,
+              })}
+            />
+          </Box>
           <Text size="sm" c="dimmed">
             {t('dues.payee', { name: upiPayment.payeeName, vpa: upiPayment.payeeVpa })}
           </Text>
         </Stack>
       )}
+      <PaymentClaimSection programId={programId} data={data} />
       {permissions.canEdit && (
         <AddChargeForm programId={programId} subscriptionId={subscription.id} currency={currency} />
       )}
