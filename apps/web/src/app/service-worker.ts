@@ -31,8 +31,10 @@ function setWaiting(next: WaitingUpdate | null): void {
  * first page shown, then an idle moment), so installing the precache never
  * competes with the first screen. A new version found later is not swapped
  * in: it waits in {@link useWaitingUpdate} until the person taps "Reload".
- * Registration errors are logged to the console only (SPEC.md §8).
- * Resolves true when registration was started.
+ * A registration that fails while the device is offline (the script could
+ * not be fetched) is tried again when the connection returns, without an
+ * error; other registration errors are logged to the console only
+ * (SPEC.md §8). Resolves true when registration was started.
  */
 export async function registerServiceWorker(
   platform: Platform,
@@ -40,26 +42,43 @@ export async function registerServiceWorker(
   {
     navigator: nav = globalThis.navigator,
     whenIdle = () => Promise.resolve(),
+    target = globalThis.window,
   }: {
     navigator?: Navigator;
     whenIdle?: () => Promise<void>;
+    /** Where the `online` event is heard (default: `window`). */
+    target?: Pick<Window, 'addEventListener'>;
   } = {},
 ): Promise<boolean> {
   if (platform.isNative || !nav || !('serviceWorker' in nav)) return false;
+  const failed = (error: unknown, retry: () => void) => {
+    if (nav.onLine === false && target) {
+      target.addEventListener('online', retry, { once: true });
+      return;
+    }
+    console.error('The offline app shell could not be installed', error);
+  };
+  const attempt = async (): Promise<boolean> => {
+    try {
+      const { registerSW } = await load();
+      const updateSW = registerSW({
+        immediate: true,
+        onNeedRefresh: () => setWaiting({ apply: () => updateSW(true) }),
+        onRegisterError: (error: unknown) => failed(error, () => void attempt()),
+      });
+      return true;
+    } catch (error) {
+      failed(error, () => void attempt());
+      return false;
+    }
+  };
   try {
     await whenIdle();
-    const { registerSW } = await load();
-    const updateSW = registerSW({
-      immediate: true,
-      onNeedRefresh: () => setWaiting({ apply: () => updateSW(true) }),
-      onRegisterError: (error: unknown) =>
-        console.error('The offline app shell could not be installed', error),
-    });
-    return true;
   } catch (error) {
     console.error('The offline app shell could not be installed', error);
     return false;
   }
+  return attempt();
 }
 
 /** The new version waiting to be applied, or null (re-renders when one arrives). */
