@@ -1,5 +1,11 @@
 import type { Event } from '@rally/shared/events';
-import type { EventClickArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  EventClickArg,
+  EventInput,
+  EventMountArg,
+  EventSourceFuncArg,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import luxonPlugin from '@fullcalendar/luxon3';
@@ -8,7 +14,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Box, Group, Loader, SegmentedControl, Text, useMantineTheme } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { Topic } from '@rally/shared/realtime';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toLocalDateTime } from '../lib/format';
@@ -114,6 +120,10 @@ function hideDecorativeIcons(root: HTMLElement): void {
   });
 }
 
+/** FullCalendar's plugins and toolbar, one object each for every render (see `EventCalendar`). */
+const CALENDAR_PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, luxonPlugin];
+const HEADER_TOOLBAR = { left: 'prev,next', center: 'title', right: 'today' };
+
 /** The calendar views offered, in order: on phones (< sm, 600 px) and on larger screens. */
 export const CALENDAR_VIEWS = {
   phone: ['listMonth', 'listWeek', 'dayGridMonth'],
@@ -208,10 +218,36 @@ export function EventCalendar<E extends Event>({
     setView(next as CalendarView);
     calendarRef.current?.getApi().changeView(next);
   };
-  // On phones a week's title without the year ("Nov 22 – 28") keeps the toolbar on one line.
-  const weekTitle = isPhone
-    ? ({ month: 'short', day: 'numeric' } as const)
-    : ({ year: 'numeric', month: 'short', day: 'numeric' } as const);
+  // FullCalendar compares most options by identity and rebuilds its views
+  // (and re-renders every event) when one changes: every option object and
+  // handler below keeps its identity across renders (docs/decisions/018).
+  const viewOptions = useMemo(() => {
+    // On phones a week's title without the year ("Nov 22 – 28") keeps the toolbar on one line.
+    const weekTitle = isPhone
+      ? ({ month: 'short', day: 'numeric' } as const)
+      : ({ year: 'numeric', month: 'short', day: 'numeric' } as const);
+    return {
+      timeGridWeek: { titleFormat: weekTitle },
+      listWeek: { titleFormat: weekTitle },
+      // Phones: no time before the title, so the title has the cell's width and wraps.
+      dayGridMonth: { displayEventTime: !isPhone },
+    };
+  }, [isPhone]);
+  const buttonText = useMemo(() => ({ today: t('calendar.today') }), [t]);
+  const buttonHints = useMemo(
+    () => ({ prev: t('calendar.previous'), next: t('calendar.next') }),
+    [t],
+  );
+  const onDatesSet = useCallback((info: DatesSetArg) => {
+    setView(info.view.type as CalendarView);
+  }, []);
+  const onEventDidMount = useCallback(
+    (info: EventMountArg) => {
+      const hint = calendarEventHint(info.event.extendedProps, t('event.status.cancelled'));
+      if (hint) info.el.setAttribute('title', hint);
+    },
+    [t],
+  );
   return (
     <Box className="rally-calendar" ref={rootRef}>
       <Group gap="xs" mih={24} mb="xs" aria-live="polite">
@@ -247,22 +283,15 @@ export function EventCalendar<E extends Event>({
       )}
       <FullCalendar
         ref={calendarRef}
-        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, luxonPlugin]}
+        plugins={CALENDAR_PLUGINS}
         timeZone={timeZone}
         initialView={shownView}
-        headerToolbar={{ left: 'prev,next', center: 'title', right: 'today' }}
+        headerToolbar={HEADER_TOOLBAR}
         footerToolbar={false}
-        buttonText={{ today: t('calendar.today') }}
-        buttonHints={{ prev: t('calendar.previous'), next: t('calendar.next') }}
-        views={{
-          timeGridWeek: { titleFormat: weekTitle },
-          listWeek: { titleFormat: weekTitle },
-          // Phones: no time before the title, so the title has the cell's width and wraps.
-          dayGridMonth: { displayEventTime: !isPhone },
-        }}
-        datesSet={(info) => {
-          if (info.view.type !== view) setView(info.view.type as CalendarView);
-        }}
+        buttonText={buttonText}
+        buttonHints={buttonHints}
+        views={viewOptions}
+        datesSet={onDatesSet}
         noEventsText={t('calendar.noEvents')}
         height="auto"
         dayMaxEventRows={3}
@@ -270,10 +299,7 @@ export function EventCalendar<E extends Event>({
         events={events}
         loading={setIsLoading}
         eventClick={onEventClick}
-        eventDidMount={(info) => {
-          const hint = calendarEventHint(info.event.extendedProps, t('event.status.cancelled'));
-          if (hint) info.el.setAttribute('title', hint);
-        }}
+        eventDidMount={onEventDidMount}
       />
     </Box>
   );

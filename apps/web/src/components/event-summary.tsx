@@ -17,6 +17,7 @@ import {
   mapsSearchUrl,
   viewerTimeZone,
   zoneOffsetLabel,
+  dateTimeFormat,
 } from '../lib/format';
 
 /** Props of {@link EventSummary}. */
@@ -48,7 +49,7 @@ export function formatAllDaySpan(
   timeZone: string,
   locale?: string,
 ): string {
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     timeZone,
     weekday: 'short',
     year: 'numeric',

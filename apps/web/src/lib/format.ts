@@ -52,14 +52,49 @@ export function canonicalTimeZone(timeZone: string): string {
   return TIME_ZONE_ALIASES[timeZone] ?? timeZone;
 }
 
-/** The viewer's time zone (the device's), as a current IANA id ({@link canonicalTimeZone}). */
+let viewerZone: { zone: string; readAt: number } | undefined;
+
+/**
+ * The viewer's time zone (the device's), as a current IANA id ({@link canonicalTimeZone}).
+ * Read from Intl at most once a second (a list formats hundreds of times in
+ * one render; docs/decisions/018), so a device that changes zone is seen within a second.
+ */
 export function viewerTimeZone(): string {
-  return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const now = Date.now();
+  if (!viewerZone || Math.abs(now - viewerZone.readAt) >= 1000) {
+    viewerZone = {
+      zone: canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      readAt: now,
+    };
+  }
+  return viewerZone.zone;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A shared `Intl.DateTimeFormat` for `locale` and `options`, built once:
+ * building one costs far more than formatting with it, and a home or a
+ * roster formats hundreds of times on its first render (docs/decisions/018).
+ * `locale` undefined: the runtime's default. Throws RangeError for an
+ * unknown locale or time zone, as the constructor.
+ */
+export function dateTimeFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
 }
 
 /** Offset of `timeZone` from UTC at `instant`, as Intl names it ("GMT+5:30"). */
 function offsetName(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     timeZoneName: 'longOffset',
   }).formatToParts(instant);
@@ -68,9 +103,7 @@ function offsetName(instant: Date, timeZone: string): string {
 
 /** The locale's short name of `timeZone` at `instant` ("GMT+5:30", "EST"), as formatRange shows it. */
 export function zoneOffsetLabel(instant: Date, timeZone: string, locale: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
-    instant,
-  );
+  const parts = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(instant);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
@@ -99,7 +132,7 @@ export function formatEventSpan(
   viewerZone: string = viewerTimeZone(),
 ): string {
   const start = new Date(startsAt);
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     timeZone,
     weekday: 'short',
     year: 'numeric',
@@ -124,7 +157,7 @@ export function formatDateTime(
   viewerZone: string = viewerTimeZone(),
 ): string {
   const date = new Date(instant);
-  const text = new Intl.DateTimeFormat(locale, {
+  const text = dateTimeFormat(locale, {
     timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -142,7 +175,7 @@ export function formatDateTime(
 export function formatLocalTime(localTime: string, locale: string = DEFAULT_LANGUAGE): string {
   const match = /^(\d{2}):(\d{2})/.exec(localTime);
   if (!match) return localTime;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
@@ -156,7 +189,7 @@ export function formatLocalTime(localTime: string, locale: string = DEFAULT_LANG
 export function formatLocalDate(localDate: string, locale: string = DEFAULT_LANGUAGE): string {
   const [year, month, day] = localDate.split('-').map(Number);
   if (!year || !month || !day) return localDate;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
@@ -171,7 +204,7 @@ export function mapsSearchUrl(location: string): string {
  * the form `<input type="datetime-local">` and `createEventSchema` use.
  */
 export function toLocalDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

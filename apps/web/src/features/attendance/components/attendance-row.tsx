@@ -17,6 +17,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceRow } from '../attendance-marks';
 import { GuardianContact } from './guardian-contact';
+import { dateTimeFormat } from '../../../lib/format';
 
 /** The statuses a coach picks from, in the order shown. */
 const STATUSES: readonly AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
@@ -42,7 +43,7 @@ export interface AttendanceRowProps {
 
 /** "6:05 PM" in `timeZone` (the event's). */
 function formatClock(instant: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+  return dateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
     new Date(instant),
   );
 }
