@@ -10,5 +10,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // expect.poll's own default (1 s) is shorter than a page load on a busy
+    // 2-core CI machine; a condition that holds is seen as soon as it holds.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
