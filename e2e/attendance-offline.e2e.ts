@@ -88,6 +88,12 @@ describe('attendance at the ground', () => {
     await page.getByRole('heading', { name: 'Attendance: Evening training' }).waitFor();
     await page.getByRole('button', { name: 'Mark Vihaan Das present' }).waitFor();
 
+    // The app shell is installed before the coach loses the connection (a
+    // registration cut off mid-download would be logged by Chromium itself).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
     // At the ground without a connection: four taps for present, Meera late.
     await context.setOffline(true);
     for (const name of CHILDREN.slice(0, 4)) {
