@@ -1,12 +1,12 @@
 /**
- * Benchmark (issue 13, docs/decisions/018): Lighthouse's mobile preset
+ * Benchmark (docs/decisions/018): Lighthouse's mobile preset
  * (Moto G Power-sized screen, 4x CPU slowdown, simulated 150 ms RTT /
  * 1.6 Mbps) on the built web app, served by the production server, for five
  * pages: login (signed out), the parent's home, a child's calendar, the
  * staff home and today's roster (attendance page). Prints for each page
  * performance and accessibility scores, FCP / LCP / TBT / CLS, bytes
  * transferred and requests, then the three performance audits that would
- * save the most and every failed accessibility audit. Targets (issue 13):
+ * save the most and every failed accessibility audit. Targets (DESIGN.md §7):
  * performance >= 95 on login and >= 90 signed in, accessibility 100, the
  * first signed-in screen <= 200 KB transferred. Prints figures with
  * PASS/MISS; asserts nothing (not part of npm test).

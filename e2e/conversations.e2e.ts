@@ -129,7 +129,7 @@ describe('conversations, live', () => {
 
     // A global admin changes the config record `client`; their account page open in
     // another tab shows the new recommended package (SPEC.md §4: the record is followed
-    // live). Parents do not see app packages (issue 13).
+    // live). Parents do not see app packages (docs/decisions/021).
     await parent.page.goto('/account');
     await parent.page.getByRole('heading', { name: 'Signing out' }).waitFor();
     expect(await parent.page.getByRole('heading', { name: 'App updates' }).count()).toBe(0);

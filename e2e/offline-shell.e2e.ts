@@ -53,7 +53,7 @@ async function savedQueryKeys(page: Page): Promise<string[]> {
   );
 }
 
-describe('the offline app shell (issue 13)', () => {
+describe('the offline app shell (docs/decisions/017)', () => {
   it('opens offline after a reload with the last known home and roster; a mark queues and syncs back online', async () => {
     const parentPhone = newLocalPhone();
 

@@ -15,7 +15,7 @@ const MANTINE_CLASSES =
 
 /**
  * Each page loads only the Mantine CSS of the components it renders
- * (issue 13, docs/decisions/018), instead of one 250 KB `styles.css` that
+ * (docs/decisions/018), instead of one 250 KB `styles.css` that
  * blocks the first paint. Every Mantine component imports its class names
  * from `<Name>.module.mjs`; at build this plugin adds
  * `import '@mantine/core/styles/<Name>.css'` to that module, so the CSS

@@ -28,7 +28,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('a page whose download failed (issue 13: no white screens)', () => {
+describe('a page whose download failed (no white screens, docs/decisions/017)', () => {
   it('offline, says so with "Try again"; when the connection returns it loads the page by itself', async () => {
     setOnline(false);
     let attempts = 0;

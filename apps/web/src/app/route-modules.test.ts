@@ -26,7 +26,7 @@ describe('routeAt', () => {
   });
 });
 
-describe('startFirstScreen (issue 13 point 1: the session and the route chunk in parallel)', () => {
+describe('startFirstScreen (the session and the route chunk in parallel, docs/decisions/018)', () => {
   it('starts the session request, the layout chunk and the page chunk before any of them finishes', async () => {
     const started: string[] = [];
     const session = deferred<unknown>();

@@ -264,7 +264,7 @@ export function routeAt(pathname: string): (typeof appRoutes)[number] | undefine
 
 /**
  * Starts what the first screen waits for, all at once and before React
- * renders (issue 13 point 1; docs/decisions/018): the sign-in state
+ * renders (docs/decisions/018): the sign-in state
  * (`loadSession`, e.g. prefetching `GET /api/auth/session`), and the
  * layout and page chunks of the route at `pathname` (with their UI strings).
  * Without it the page's chunk would only be asked for once the router

@@ -146,7 +146,7 @@ const VIEW_LABEL_KEY = {
  * segmented control of 44 px radios). On phones (< sm, 600 px, SPEC.md §9)
  * the list is the default, "Week" is the week's agenda (a time grid of seven
  * 50 px columns is unreadable) and month cells show wrapped titles without
- * times (issue 13, docs/decisions/021). `appearanceOf` colours events, hides
+ * times (docs/decisions/021). `appearanceOf` colours events, hides
  * some and flags clashes; `legend` sits above the calendar.
  */
 export function EventCalendar<E extends Event>({

@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify';
  * The account page (route `account`): the user's phone number and name (which
  * they can change, `PUT /api/account`), which in-app notifications they get,
  * app updates (the live config's recommended package; global admins only, who
- * set it — a parent has no use for a package id, issue 13), "Sign out", and
+ * set it — a parent has no use for a package id, docs/decisions/021), "Sign out", and
  * the way to delete the account.
  */
 export function AccountPage() {

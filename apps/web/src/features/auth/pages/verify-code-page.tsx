@@ -25,7 +25,7 @@ import { useCountdown } from '../use-countdown';
  * `verificationId` this tab never started (no pending sign-in in
  * sessionStorage, no phone number in the history state: a stale bookmark, a
  * link from elsewhere) is said to be unknown or expired, with a way back to
- * phone sign-in, instead of asking for a code (issue 13, docs/decisions/021).
+ * phone sign-in, instead of asking for a code (docs/decisions/021).
  */
 export function VerifyCodePage() {
   const { t } = useTranslation();
