@@ -25,7 +25,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:web
  *   BENCH_RUNS=3 (runs per page; the median by performance score is shown),
  *   BENCH_PAGES=login,parent-home (only these pages),
- *   BENCH_REPORT_DIR=/tmp/lh (also write each page's full JSON report there).
+ *   BENCH_REPORT_DIR=/tmp/lh (also write each page's full JSON report there),
+ *   BENCH_SERVE=1 (measure nothing: print each page's URL and session cookie
+ *   value and keep serving until Ctrl+C, for profiling by hand).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -303,6 +305,13 @@ async function main(): Promise<void> {
       const pages = (await preparePages(database.url, server.url)).filter(
         (p) => !ONLY || ONLY.includes(p.name),
       );
+      if (process.env.BENCH_SERVE) {
+        // Profiling by hand: print each page's URL and cookie, keep serving until Ctrl+C.
+        for (const page of pages)
+          console.log(`${page.name} ${server.url}${page.path} ${page.token ?? ''}`);
+        await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+        return;
+      }
       chrome = await chromeLauncher.launch({
         chromePath: CHROME_PATH,
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],

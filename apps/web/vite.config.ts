@@ -96,12 +96,53 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Everything the first screen needs (the entry and its static
-        // imports, tagged `$initial`) in one chunk: one request instead of
-        // ~20 small ones on a phone network, and it compresses better
-        // (docs/decisions/018). Lazy routes are split as before.
+        // Few, larger chunks (docs/decisions/018): on a phone network each
+        // request costs a round trip, and ~90 small chunks per signed-in
+        // page cost more than the bytes they saved.
+        // - shell: everything the first screen needs (the entry and its
+        //   static imports, tagged `$initial`);
+        // - ui-base: the Mantine parts of the signed-out pages (sign in), so
+        //   the login page does not load the whole UI kit;
+        // - ui: the rest of the UI libraries used by at least 4 lazy chunks
+        //   (one download for every signed-in page);
+        // - query-persistence: restored at start, kept out of `app` (a layout
+        //   imports it too, and `app` would drag `ui` into the sign-in page);
+        // - app-base / app: our own shared components, hooks and layouts, the
+        //   same split. Pages, FullCalendar, dates and what only a few pages
+        //   use stay in their own chunks.
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 30 },
+            {
+              name: 'ui-base',
+              test: /node_modules[\\/](?:@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|CloseButton|Input|InputBase|TextInput|Paper)[\\/]|@tabler[\\/]icons-react[\\/].*IconAlertCircle)/,
+              priority: 25,
+            },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](?:@mantine[\\/](?:core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler[\\/]icons-react|aria-hidden|detect-node-es|clsx|react-number-format|react-textarea-autosize)[\\/]/,
+              minShareCount: 4,
+              priority: 20,
+            },
+            {
+              // Restores saved answers at start (start.tsx): on its own, not
+              // inside the shared code of signed-in pages that also uses it.
+              name: 'query-persistence',
+              test: /apps[\\/]web[\\/]src[\\/]app[\\/]query-persistence\./,
+              priority: 16,
+            },
+            {
+              name: 'app-base',
+              test: /apps[\\/]web[\\/]src[\\/](?:components[\\/](?:error-alert|page-title)|lib[\\/](?:describe-error|login-path|api-client))\./,
+              priority: 15,
+            },
+            {
+              name: 'app',
+              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/]/,
+              minShareCount: 4,
+              priority: 10,
+            },
+          ],
         },
       },
     },

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { captureEarlySearchKey } from '../features/search/search-requests';
 import { sessionQueryOptions } from '../lib/auth';
 import { currentPlatform, type Platform } from '../lib/platform';
@@ -60,9 +60,11 @@ export interface StartOptions {
  * handler (SPEC.md §8) before anything loads lazily; remembers a Ctrl/Cmd+K
  * pressed early; asks for the sign-in state at once, in parallel with the
  * first route's code and with restoring the answers saved for offline use
- * (docs/decisions/017); renders; and registers the service worker of the
- * offline app shell (web only). Returns the query client and a function
- * that unmounts the app and removes the preload-error handler (tests).
+ * (docs/decisions/017); then, each in a later task of the main thread
+ * (docs/decisions/018), creates the UI strings, and the router and renders;
+ * and registers the service worker of the offline app shell (web only).
+ * Returns the query client, `rendered` (resolves once rendered) and a
+ * function that unmounts the app and removes the preload-error handler (tests).
  */
 export function startApp({
   container,
@@ -87,29 +89,56 @@ export function startApp({
       console.error('Saved answers are not available', error);
       return () => {};
     });
-  const i18n = createI18n();
-  const router = createAppRouter();
 
-  const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} i18n={i18n} />
-    </StrictMode>,
-  );
-  void registerServiceWorker(platform, loadServiceWorkerRegistration, {
-    whenIdle: () => firstScreenShown(router),
-  });
+  // The rest runs in later tasks, one step each, while the downloads above
+  // are under way: evaluating the entry is already a long task on a slow
+  // phone, and the strings, the router and the first render after it in the
+  // same task would block input for longer (docs/decisions/018).
+  let stopped = false;
+  let started: { root: Root; router: ReturnType<typeof createAppRouter> } | undefined;
+  const rendered = nextTask()
+    .then(() => {
+      const i18n = createI18n();
+      return nextTask().then(() => i18n);
+    })
+    .then((i18n) => {
+      if (stopped) return;
+      const router = createAppRouter();
+      const root = createRoot(container);
+      root.render(
+        <StrictMode>
+          <App router={router} queryClient={queryClient} i18n={i18n} />
+        </StrictMode>,
+      );
+      started = { root, router };
+      void registerServiceWorker(platform, loadServiceWorkerRegistration, {
+        whenIdle: () => firstScreenShown(router),
+      });
+    });
 
   return {
     queryClient,
-    router,
+    /** Resolves once the app was rendered (a few tasks after the start). */
+    rendered,
     /** Resolves once the saved answers were restored (or none were). */
     restored: persistence.then(() => undefined),
     stop: () => {
-      root.unmount();
-      router.dispose();
+      stopped = true;
+      started?.root.unmount();
+      started?.router.dispose();
       uninstallPreloadErrorHandler();
       void persistence.then((stopSaving) => stopSaving());
     },
   };
+}
+
+/**
+ * Resolves in a later task of the main thread, so the browser can handle
+ * input and paint in between: `scheduler.yield()` where there is one
+ * (Chromium), else a zero-delay timeout.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,6 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
@@ -28,7 +28,13 @@ export interface QueryStateProps<T> {
  */
 export function QueryState<T>({ query, children, loading, notFoundIsPage }: QueryStateProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <>{loading ?? <LoadingLines />}</>;
+  // Data that has just arrived is first rendered in the background
+  // (`useDeferredValue`: time-sliced and interruptible), so a large page never
+  // blocks the main thread in one long task; until then the loading state
+  // stays (docs/decisions/018). Data already there when this mounts renders at once.
+  const settled = !query.isPending;
+  const shown = useDeferredValue(settled);
+  if (!settled || (!shown && query.isSuccess)) return <>{loading ?? <LoadingLines />}</>;
   const retry = () => void query.refetch();
   if (query.isError && notFoundIsPage && isMissing(query.error)) return <NotFound />;
   if (query.isLoadingError) return <ErrorAlert error={query.error} onRetry={retry} />;

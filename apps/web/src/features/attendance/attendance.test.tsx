@@ -258,6 +258,8 @@ describe('taking attendance', () => {
     expect(api.puts[0]).toEqual([
       { profileId: kabir.profileId, status: 'absent', markedAt: '2025-11-21T12:34:00.000Z' },
     ]);
+    // The mark is sent before the roster is shown (its first render is deferred).
+    await screen.findByText('Kabir Rao', { selector: 'p' });
     expect(
       await within(rowOf('Kabir Rao')).findByText('Marked by Coach Meera at 6:05 PM'),
     ).toBeInTheDocument();
