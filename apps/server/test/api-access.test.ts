@@ -534,6 +534,16 @@ const cases: Case[] = [
     },
   },
   {
+    op: contract.attendance.rosterCandidates,
+    url: () => `/api/programs/${ids.programId}/events/${ids.eventId}/roster/candidates?q=Ow`,
+    scoped: true,
+    bad: {
+      url: () =>
+        `/api/programs/${ids.programId}/events/${ids.eventId}/roster/candidates?q=${'x'.repeat(101)}`,
+      badPath: 'q',
+    },
+  },
+  {
     op: contract.attendance.report,
     url: () => `/api/programs/${ids.programId}/attendance${range}`,
     scoped: true,

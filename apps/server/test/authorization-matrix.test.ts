@@ -495,6 +495,11 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
+    op: contract.attendance.rosterCandidates,
+    url: (w) => `/api/programs/${w.programId}/events/${w.eventId}/roster/candidates?q=Child`,
+    allow: PROGRAM_STAFF,
+  },
+  {
     op: contract.attendance.report,
     url: (w) => `/api/programs/${w.programId}/attendance${range}`,
     allow: PROGRAM_STAFF,

@@ -216,6 +216,7 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'attendance.addToRoster': {
     body: { newProfile: { displayName: 'Trial Player', guardianPhone: '+919800000011' } },
   },
+  'attendance.rosterCandidates': { query: { q: 'Child' } },
   'attendance.report': { query: range },
   'attendance.reportCsv': { query: range },
   'orgs.members': {},

@@ -7,7 +7,7 @@ import {
   rsvpAnswerSchema,
   type AttendanceStatus,
 } from './events.ts';
-import { newEnrolleeSchema } from './subscriptions.ts';
+import { newEnrolleeSchema, subscriptionStatusSchema } from './subscriptions.ts';
 
 /** Statuses that count as attended (and draw down a session pack; docs/decisions/006). */
 export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['present', 'late'];
@@ -64,6 +64,47 @@ export const addToRosterSchema = z
   });
 /** See {@link addToRosterSchema}. */
 export type AddToRoster = z.input<typeof addToRosterSchema>;
+
+/** At most this many people in one answer of `GET .../roster/candidates`. */
+export const MAX_ROSTER_CANDIDATES = 20;
+
+/**
+ * Query of `GET /api/programs/:programId/events/:eventId/roster/candidates`
+ * (program staff): `q` keeps the people whose name contains it (any case);
+ * absent or empty, everyone the organisation knows, up to
+ * {@link MAX_ROSTER_CANDIDATES}.
+ */
+export const rosterCandidatesQuerySchema = z.object({
+  q: textSchema('Search').trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+/** See {@link rosterCandidatesQuerySchema}. */
+export type RosterCandidatesQuery = z.input<typeof rosterCandidatesQuerySchema>;
+
+/**
+ * A person staff may add to a session as a walk-in or trial player
+ * (docs/decisions/020): a profile the organisation knows. `programName` and
+ * `subscriptionStatus` say where from: the person's subscription in this
+ * program if any, else their latest in another program of the organisation
+ * (`pending`: asked to join); both null when known otherwise (added to one
+ * of its sessions by hand, or managed by the caller).
+ */
+export const rosterCandidateSchema = z.object({
+  profileId: idSchema,
+  displayName: z.string(),
+  programName: z.string().nullable(),
+  subscriptionStatus: subscriptionStatusSchema.nullable(),
+});
+/** See {@link rosterCandidateSchema}. */
+export type RosterCandidate = z.infer<typeof rosterCandidateSchema>;
+
+/**
+ * Answer of `GET .../roster/candidates`: the people the organisation knows
+ * who are not on the session's roster, this program's own first, then by
+ * name; at most {@link MAX_ROSTER_CANDIDATES}.
+ */
+export const rosterCandidatesSchema = z.object({ candidates: z.array(rosterCandidateSchema) });
+/** See {@link rosterCandidatesSchema}. */
+export type RosterCandidates = z.infer<typeof rosterCandidatesSchema>;
 
 /** Marks by status on one event. `unmarked` counts roster profiles without a mark. */
 export const attendanceSummarySchema = z.object({

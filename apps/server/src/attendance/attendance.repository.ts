@@ -1,6 +1,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { SubscriptionStatus } from '@rally/shared/subscriptions';
 import type { Db, Tx } from '../db/client.ts';
 import { columnsOf, namedStatement } from '../db/prepared.ts';
+import { containsPattern } from '../lib/like.ts';
 import { attendance, events, orgMembers, programStaff, programs } from '../db/schema/index.ts';
 import { isFamilyIn, type ProgramStanding } from '../programs/programs.queries.ts';
 import type { LockedEvent } from './rsvp.repository.ts';
@@ -70,6 +72,8 @@ export async function lockEventForMarks(
  * Whether profile `profileId` is one staff of org `orgId` may add to a
  * session by hand (docs/decisions/020): it has had a subscription in the
  * org (any status), or been on one of its sessions, or `userId` manages it.
+ * The same rule lists them in {@link listProfilesKnownToOrg} (reached
+ * from the org there, from the profile here).
  */
 export async function isProfileKnownToOrg(
   db: Db | Tx,
@@ -86,6 +90,68 @@ export async function isProfileKnownToOrg(
       select 1 from profile_managers where profile_id = ${profileId} and user_id = ${userId}
     ) as known`);
   return result.rows[0]?.known === true;
+}
+
+/** One person {@link listProfilesKnownToOrg} offers, with where the org knows them from. */
+export type KnownProfileRow = {
+  profileId: string;
+  displayName: string;
+  /** The subscription shown: in `programId` if any, else the latest in the org; null without one. */
+  programName: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
+};
+
+/**
+ * The profiles staff of org `orgId` may add to a session by hand, by the
+ * rule of {@link isProfileKnownToOrg} (a subscription in the org, any
+ * status; a session row in the org; or managed by `userId`), leaving out
+ * `excluding` (the session's roster) and, when `q` is given, anyone whose
+ * name does not contain it (any case, a literal substring). Those with a
+ * subscription in `programId` come first, then by name; at most `limit`.
+ * Reached from the org's programs and events (`programs_org_idx`,
+ * `events_org_idx`), so the cost grows with the org, not the tables.
+ */
+export async function listProfilesKnownToOrg(
+  db: Db | Tx,
+  filter: {
+    orgId: string;
+    programId: string;
+    userId: string;
+    q: string | undefined;
+    excluding: readonly string[];
+    limit: number;
+  },
+): Promise<KnownProfileRow[]> {
+  const { orgId, programId, userId, q, excluding, limit } = filter;
+  const nameFilter = q ? sql`and p.display_name ilike ${containsPattern(q)}` : sql``;
+  const result = await db.execute<KnownProfileRow>(sql`
+    with known as (
+      select s.profile_id from subscriptions s
+        join programs pr on pr.id = s.program_id
+        where pr.org_id = ${orgId}
+      union
+      select a.profile_id from attendance a
+        join events e on e.id = a.event_id
+        where e.org_id = ${orgId}
+      union
+      select pm.profile_id from profile_managers pm where pm.user_id = ${userId}
+    )
+    select p.id as "profileId", p.display_name as "displayName",
+      shown.program_name as "programName", shown.status as "subscriptionStatus"
+    from known
+    join profiles p on p.id = known.profile_id
+    left join lateral (
+      select pr.name as program_name, s.status, s.program_id = ${programId} as in_program
+      from subscriptions s
+      join programs pr on pr.id = s.program_id
+      where s.profile_id = p.id and pr.org_id = ${orgId}
+      order by s.program_id = ${programId} desc, s.created_at desc, s.id desc
+      limit 1
+    ) shown on true
+    where p.id <> all(${sql.param(excluding)}::uuid[]) ${nameFilter}
+    order by shown.in_program is true desc, lower(p.display_name), p.id
+    limit ${limit}`);
+  return result.rows;
 }
 
 /**

@@ -14,7 +14,8 @@ interface AttendanceRouteServices {
 
 /**
  * Attendance routes (`contract.attendance`, docs/decisions/006): an event's
- * roster and marks (`eventAttendanceSchema`), batches of marks, and the
+ * roster and marks (`eventAttendanceSchema`), batches of marks, walk-ins
+ * and the people who may be added as one, and the
  * program's report as JSON (`attendanceReportSchema`) and as a CSV download.
  */
 export function registerAttendanceRoutes(app: FastifyInstance, s: AttendanceRouteServices): void {
@@ -28,6 +29,10 @@ export function registerAttendanceRoutes(app: FastifyInstance, s: AttendanceRout
 
   route(app, attendance.addToRoster, async ({ actor, params, body }) =>
     s.attendance.addToRoster(actor, params.programId, params.eventId, body),
+  );
+
+  route(app, attendance.rosterCandidates, async ({ actor, params, query }) =>
+    s.attendance.rosterCandidates(actor, params.programId, params.eventId, query),
   );
 
   route(app, attendance.report, async ({ actor, params, query }) =>

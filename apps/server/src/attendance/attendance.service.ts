@@ -1,7 +1,10 @@
-import type {
-  addToRosterSchema,
-  EventAttendance,
-  saveAttendanceSchema,
+import {
+  MAX_ROSTER_CANDIDATES,
+  type addToRosterSchema,
+  type EventAttendance,
+  type RosterCandidates,
+  type rosterCandidatesQuerySchema,
+  type saveAttendanceSchema,
 } from '@rally/shared/attendance';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
@@ -31,7 +34,8 @@ import { findEvent, type LockedEvent } from './rsvp.repository.ts';
  *   in the program -> requireMarkable
  * - staff add a walk-in or trial player (a profile known to the org, or a
  *   new person) to one session's roster, once (attendance's primary key)
- *   -> AttendanceService.addToRoster (docs/decisions/020)
+ *   -> AttendanceService.addToRoster (docs/decisions/020); the same people,
+ *   not yet on the roster, are offered -> AttendanceService.rosterCandidates
  * - a device time more than 5 minutes ahead is clamped; a batch's newest
  *   mark per profile stands -> marks.ts clampMarkedAt, winningMarks
  * - a stored mark newer than the one sent wins (stale); session packs are
@@ -185,7 +189,10 @@ export class AttendanceService {
           (await repo.isProfileKnownToOrg(tx, profileId, event.orgId, actor.userId))
         )
       ) {
-        throw notFound('This profile');
+        throw new AppError(
+          'not_found',
+          'No such person is known to this organisation. Add them as someone new instead.',
+        );
       }
       const roster = await listRoster(tx, eventId);
       const isAdded =
@@ -208,6 +215,36 @@ export class AttendanceService {
       { topic: `program:${programId}`, kind: 'attendance.updated', ids: [eventId], version },
     ]);
     return answer;
+  }
+
+  /**
+   * The people staff may add to session `eventId` as walk-ins or trial
+   * players (program staff, `program:take-attendance`; docs/decisions/020):
+   * profiles the org knows (`listProfilesKnownToOrg`: enrolled in or asked
+   * to join any of its programs, on one of its sessions, or managed by the
+   * caller) who are not on this session's roster and whose name contains
+   * `q`; this program's own first, at most `MAX_ROSTER_CANDIDATES`.
+   * Throws 404 (program or event not visible), 403 (not staff, archived).
+   */
+  async rosterCandidates(
+    actor: PolicyActor,
+    programId: string,
+    eventId: string,
+    query: z.output<typeof rosterCandidatesQuerySchema>,
+  ): Promise<RosterCandidates> {
+    await this.programs.authorize(actor, programId, 'program:take-attendance');
+    const event = await findEvent(this.db, eventId, programId);
+    if (!event) throw notFound('This event');
+    const roster = await listRoster(this.db, eventId);
+    const candidates = await repo.listProfilesKnownToOrg(this.db, {
+      orgId: event.orgId,
+      programId,
+      userId: actor.userId,
+      q: query.q || undefined,
+      excluding: roster.map((entry) => entry.profileId),
+      limit: MAX_ROSTER_CANDIDATES,
+    });
+    return { candidates };
   }
 
   /**

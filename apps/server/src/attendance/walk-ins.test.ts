@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/harness.ts';
+import {
+  createOrg,
+  createProgram,
+  createTestApp,
+  selfProfileId,
+  signUp,
+  type TestApp,
+} from '../../test/harness.ts';
 import { cancelEvent, createClub, createEvent, enrolFamily } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -97,5 +104,93 @@ describe("a session's roster (docs/decisions/020)", () => {
       newProfile: { displayName: 'Late', guardianPhone: '+919822222222' },
     });
     expect(cancelled.statusCode).toBe(409);
+  });
+});
+
+interface Candidate {
+  profileId: string;
+  displayName: string;
+  programName: string | null;
+  subscriptionStatus: string | null;
+}
+
+describe('people staff may add to a session: anyone the organisation knows (docs/decisions/020)', () => {
+  it('offers those enrolled in or asking to join any of the org’s programs, this program’s first, and adds one', async () => {
+    const { coach, orgId, programId } = await createClub(t, {
+      name: 'Under-12',
+      joinPolicy: 'approval',
+    });
+    const otherProgram = await createProgram(t, coach, orgId, { name: 'Under-14' });
+    await enrolFamily(t, coach, programId, 'Meera');
+    const arjun = await enrolFamily(t, coach, otherProgram, 'Arjun');
+    const riya = await signUp(t, 'Riya Asks');
+    const riyaProfile = await selfProfileId(t, riya);
+    const ask = await t.req(riya, 'POST', `/api/programs/${programId}/subscriptions`, {
+      profileId: riyaProfile,
+    });
+    expect(ask.json().subscription.status).toBe('pending');
+    const outsider = await signUp(t, 'Arjuna Outsider');
+    const outsiderProfile = await selfProfileId(t, outsider);
+    const eventId = await createEvent(t, coach, programId);
+    const url = `/api/programs/${programId}/events/${eventId}`;
+    const candidates = async (q = '') =>
+      (
+        await t.req(
+          coach,
+          'GET',
+          `${url}/roster/candidates${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+        )
+      ).json().candidates as Candidate[];
+
+    // Meera is on the roster already; the outsider is unknown to the org. The
+    // coach's own profile counts as known (they manage it).
+    expect(await candidates()).toEqual([
+      {
+        profileId: riyaProfile,
+        displayName: 'Riya Asks',
+        programName: 'Under-12',
+        subscriptionStatus: 'pending',
+      },
+      {
+        profileId: arjun.childId,
+        displayName: 'Arjun',
+        programName: 'Under-14',
+        subscriptionStatus: 'active',
+      },
+      expect.objectContaining({ displayName: 'Coach Kavya', programName: null }),
+    ]);
+    expect((await candidates('ARJ')).map((c) => c.displayName)).toEqual(['Arjun']);
+    expect(await candidates('%')).toEqual([]);
+
+    const added = await t.req(coach, 'POST', `${url}/roster`, { profileId: arjun.childId });
+    expect(added.statusCode).toBe(201);
+    expect((added.json().roster as Row[]).find((r) => r.profileId === arjun.childId)).toMatchObject(
+      { displayName: 'Arjun', isWalkIn: true },
+    );
+    expect((await candidates('arj')).map((c) => c.displayName)).toEqual([]);
+    expect(
+      (await t.req(coach, 'POST', `${url}/roster`, { profileId: riyaProfile })).statusCode,
+    ).toBe(201);
+
+    const unknown = await t.req(coach, 'POST', `${url}/roster`, { profileId: outsiderProfile });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'not_found',
+      detail: 'No such person is known to this organisation. Add them as someone new instead.',
+    });
+  });
+
+  it('shows the list to the program’s staff only', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Kabir');
+    const eventId = await createEvent(t, coach, programId);
+    const url = `/api/programs/${programId}/events/${eventId}/roster/candidates`;
+    const otherClubOwner = await signUp(t, 'Other Owner');
+    await createOrg(t, otherClubOwner, 'Other Club');
+
+    expect((await t.req(family.parent, 'GET', url)).statusCode).toBe(403);
+    expect((await t.req(otherClubOwner, 'GET', url)).statusCode).toBe(404);
+    const missingEvent = `/api/programs/${programId}/events/${family.childId}/roster/candidates`;
+    expect((await t.req(coach, 'GET', missingEvent)).statusCode).toBe(404);
   });
 });

@@ -13,8 +13,9 @@ import {
   reloadOnceForNewVersion,
   trackDownload,
 } from '../lib/downloads';
+import { LayoutFallbackShell } from './layout-fallback-shell';
 import { loadUiStrings, type UiStringsPartName } from './locales/ui-string-parts';
-import { ReloadingPage, retryingPage } from './retrying-page';
+import { ReloadingPage, retryingPage, type RetryFrame } from './retrying-page';
 
 /** A lazily loaded route module in React Router's shape (`{ Component }`). */
 export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
@@ -26,14 +27,16 @@ export type LazyRouteModule = () => Promise<{ Component: ComponentType }>;
  * deploy removed the chunk, a style file did not load; SPEC.md §8 and
  * docs/decisions/017) it still resolves: online it first reloads the page
  * once (a new build is probably out), else the route shows the
- * offline/retry state inside its layout and loads the page by itself when
- * the connection returns. Any other error goes to the route's error element.
+ * offline/retry state inside its layout (in `frame` when given: see
+ * {@link layout}) and loads the page by itself when the connection returns.
+ * Any other error goes to the route's error element.
  */
 const page =
   <M>(
     load: () => Promise<M>,
     pick: (module: M) => ComponentType,
     strings: readonly UiStringsPartName[] = [],
+    frame?: RetryFrame,
   ): LazyRouteModule =>
   async () => {
     const loadPage = () =>
@@ -57,9 +60,18 @@ const page =
     } catch (error) {
       if (!isDownloadFailure(error)) throw error;
       if (await reloadOnceForNewVersion()) return { Component: ReloadingPage };
-      return { Component: retryingPage(loadPage) };
+      return { Component: retryingPage(loadPage, frame) };
     }
   };
+
+/**
+ * A {@link page} for an area layout, which uses only core strings: when its
+ * chunk fails to download, the offline/retry state has no layout around it,
+ * so it comes in {@link LayoutFallbackShell} (the Rally header and the
+ * navigation that needs no more code) instead of standing alone.
+ */
+const layout = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRouteModule =>
+  page(load, pick, [], LayoutFallbackShell);
 
 /**
  * The page of every route of SPEC.md §2, each in its own chunk so the first
@@ -222,29 +234,30 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
 /**
  * The layout of each area (SPEC.md §2: auth, org, program, program event,
  * profile; plus main). Layouts use only core strings: they frame every page.
+ * A layout that fails to download keeps a light header ({@link layout}).
  */
 export const areaLayouts: Record<RouteArea, LazyRouteModule> = {
-  auth: page(
+  auth: layout(
     () => import('./layouts/auth-layout'),
     (m) => m.AuthLayout,
   ),
-  main: page(
+  main: layout(
     () => import('./layouts/main-layout'),
     (m) => m.MainLayout,
   ),
-  org: page(
+  org: layout(
     () => import('./layouts/org-layout'),
     (m) => m.OrgLayout,
   ),
-  program: page(
+  program: layout(
     () => import('./layouts/program-layout'),
     (m) => m.ProgramLayout,
   ),
-  'program-event': page(
+  'program-event': layout(
     () => import('./layouts/program-event-layout'),
     (m) => m.ProgramEventLayout,
   ),
-  profile: page(
+  profile: layout(
     () => import('./layouts/profile-layout'),
     (m) => m.ProfileLayout,
   ),

@@ -2,6 +2,8 @@ import {
   addToRosterSchema,
   attendanceReportSchema,
   eventAttendanceSchema,
+  rosterCandidatesQuerySchema,
+  rosterCandidatesSchema,
   saveAttendanceSchema,
 } from '../attendance.ts';
 import { programEventParamsSchema, programParamsSchema, rangeQuerySchema } from '../common.ts';
@@ -20,6 +22,11 @@ export const attendanceSchemas = {
     params: programEventParamsSchema,
     body: addToRosterSchema,
     response: eventAttendanceSchema,
+  },
+  rosterCandidates: {
+    params: programEventParamsSchema,
+    query: rosterCandidatesQuerySchema,
+    response: rosterCandidatesSchema,
   },
   report: {
     params: programParamsSchema,

@@ -23,6 +23,13 @@ export const attendanceRoutes = defineRoutes('attendance', {
     access: 'signedIn',
     status: 201,
   },
+  rosterCandidates: {
+    method: 'GET',
+    path: '/api/programs/:programId/events/:eventId/roster/candidates',
+    summary: "People the organisation knows who are not on a session's roster, to add as walk-ins",
+    access: 'signedIn',
+    status: 200,
+  },
   report: {
     method: 'GET',
     path: '/api/programs/:programId/attendance',

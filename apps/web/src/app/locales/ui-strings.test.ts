@@ -46,7 +46,7 @@ function routeFiles(table: 'routeModules' | 'areaLayouts'): [string, string][] {
   return [
     ...source
       .slice(start, end)
-      .matchAll(/\n {2}'?([\w-]+)'?: page\(\s*\(\) => import\('([^']+)'\)/g),
+      .matchAll(/\n {2}'?([\w-]+)'?: (?:page|layout)\(\s*\(\) => import\('([^']+)'\)/g),
   ].map(([, name = '', specifier = '']) => [name, fileOf(specifier)]);
 }
 

@@ -4,7 +4,13 @@ import { buildPath } from '@rally/shared/api/operation';
 import type { AddToRoster, EventAttendance, SaveAttendance } from '@rally/shared/attendance';
 import type { FieldIssue } from '@rally/shared/errors';
 import type { EventDetail, ReorderEventWaitlist, RsvpAnswer } from '@rally/shared/events';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
 import { request } from '../../lib/api-request';
 import { useAuth } from '../../lib/auth';
@@ -25,10 +31,35 @@ export function useAddToRoster(programId: string, eventId: string) {
       request(attendanceRoutes.addToRoster, { params: { programId, eventId }, body }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(attendanceKeys.event(programId, eventId), answer);
-      await queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventKeys.event(programId, eventId) }),
+        queryClient.invalidateQueries({
+          queryKey: attendanceKeys.rosterCandidates(programId, eventId),
+        }),
+      ]);
     },
   });
 }
+
+/**
+ * `GET /api/programs/:programId/events/:eventId/roster/candidates?q=`
+ * (program staff; docs/decisions/020): the people the organisation knows
+ * (enrolled in or asking to join any of its programs, added to one of its
+ * sessions, or managed by the caller) who are not on this session's roster,
+ * whose name contains `q` (empty: everyone), this program's own first; at
+ * most `MAX_ROSTER_CANDIDATES`. 403 for a family, 404 when not visible.
+ */
+export const rosterCandidatesQueryOptions = (programId: string, eventId: string, q: string) =>
+  queryOptions({
+    queryKey: [...attendanceKeys.rosterCandidates(programId, eventId), q] as const,
+    queryFn: ({ signal }) =>
+      request(attendanceRoutes.rosterCandidates, {
+        params: { programId, eventId },
+        query: q ? { q } : {},
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 /** A `[from, to)` window of UTC ISO instants. */
 export interface InstantRange {
@@ -40,6 +71,13 @@ export interface InstantRange {
 export const attendanceKeys = {
   event: (programId: string, eventId: string) =>
     ['programs', programId, 'event', eventId, 'attendance'] as const,
+  /**
+   * Every search of who may be added to the session's roster
+   * (`rosterCandidatesQueryOptions`); outside `['programs', id, 'event']`,
+   * so these lists of names are never saved for offline use.
+   */
+  rosterCandidates: (programId: string, eventId: string) =>
+    ['programs', programId, 'roster-candidates', eventId] as const,
   reports: (programId: string) => ['programs', programId, 'attendance-report'] as const,
   report: (programId: string, range: InstantRange) =>
     ['programs', programId, 'attendance-report', range] as const,

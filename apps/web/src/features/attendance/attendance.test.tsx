@@ -656,28 +656,13 @@ describe('walk-ins and guardians on the roster (docs/decisions/020)', () => {
     const requests = mockApi({
       ...api.handlers,
       'GET /api/programs/:programId/events/:eventId/attendance': () => answer(),
-      'GET /api/programs/:programId/subscriptions': {
-        subscriptions: [
+      'GET /api/programs/:programId/events/:eventId/roster/candidates': {
+        candidates: [
           {
-            id: newId(),
-            programId: event.programId,
-            programName: 'Under-12',
             profileId: member.profileId,
-            profileName: member.profileName,
-            status: 'active',
-            startsOn: '2025-11-25',
-            endsOn: null,
-            createdAt: '2025-11-25T00:00:00.000Z',
-            orgId: newId(),
-            orgName: 'Club',
-            planId: null,
-            planName: null,
-            priceMinor: null,
-            currency: null,
-            sessions: null,
-            waitlistPosition: null,
-            balanceMinor: 0,
-            updatedAt: '2025-11-25T00:00:00.000Z',
+            displayName: member.profileName,
+            programName: 'Under-12',
+            subscriptionStatus: 'active',
           },
         ],
       },
@@ -691,7 +676,7 @@ describe('walk-ins and guardians on the roster (docs/decisions/020)', () => {
       await screen.findByRole('button', { name: 'Add a walk-in or trial player' }),
     );
     // A member who enrolled after the session started can be picked.
-    expect(await screen.findByRole('option', { name: 'Isha Nair' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Isha Nair' })).toBeInTheDocument();
     await app.user.type(screen.getByLabelText(/^Name/), 'Trial Tara');
     await app.user.type(screen.getByLabelText(/Guardian's phone number/), '98111 11111');
     await app.user.click(screen.getByRole('button', { name: 'Add to this session' }));
