@@ -1,9 +1,11 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './src/vite-mantine-css';
+import { routeChunks } from './src/vite-route-chunks';
 
 /**
  * Text assets that get a brotli (`.br`) and a gzip (`.gz`) copy beside them
@@ -23,6 +25,12 @@ export default defineConfig({
   plugins: [
     react(),
     mantineCssPerComponent(),
+    // route-chunks.json: the files each route loads, which the server names
+    // in a deep link's index.html (docs/decisions/018).
+    routeChunks({
+      routeModulesFile: path.join(import.meta.dirname, 'src/app/route-modules.ts'),
+      stringPartsDir: path.join(import.meta.dirname, 'src/app/locales/en-US'),
+    }),
     // Brotli at its best quality (11) and gzip level 9, once at build: the
     // server never compresses a static file per request. Files under 1 KB
     // are left alone (a compressed copy would save less than a packet).

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE } from '@rally/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerInviteRoutes } from './account/invites.routes.ts';
@@ -41,6 +43,7 @@ import { registerSubscriptionRoutes } from './subscriptions/subscriptions.routes
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
+import { createSpaIndex, spaIndexEncoding } from './http/spa-index.ts';
 import { AppError } from './lib/errors.ts';
 import { registerProblemHandler } from './http/problem.ts';
 import { OneLinePerRequest, redactUrl } from './http/request-log.ts';
@@ -208,6 +211,7 @@ async function registerSpa(
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const isHidden = (url: string) => isProduction && isSourceMap(url);
+  const spaIndex = hasSpa && webDistDir ? createSpaIndex(webDistDir) : undefined;
   if (hasSpa && webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -240,6 +244,22 @@ async function registerSpa(
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (!spaIndex) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // index.html naming the route's chunks (docs/decisions/018), by Accept-Encoding.
+    const variant = spaIndex.variantFor(
+      request.url.split(/[?#]/)[0] ?? '/',
+      Boolean(request.cookies[SESSION_COOKIE]),
+    );
+    const encoding = spaIndexEncoding(request.headers['accept-encoding']);
+    const etag = `"${variant.etag.slice(1, -1)}-${encoding}"`;
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie')
+      .header('ETag', etag)
+      .type('text/html; charset=utf-8');
+    // RFC 9110 §13.1.2: weak comparison, a list of tags or `*` (fresh, as Express does).
+    if (fresh(request.headers, { etag })) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(variant[encoding]);
   });
 }
