@@ -26,16 +26,24 @@ describe('mantineCssPerComponent (docs/decisions/018: each page loads the Mantin
     const out = transform('export default { root: "m_1" };', id);
     expect(out?.code).toMatch(/^import ".*\/@mantine\/core\/styles\/Button\.css";\n/);
     expect(out?.code).toContain('export default { root: "m_1" };');
+    expect(
+      transform(
+        'export default {};',
+        path.join(coreDir, 'esm/utils/InlineInput/InlineInput.module.mjs'),
+      )?.code,
+    ).toContain('styles/InlineInput.css');
     expect(transform('export const a = 1;', path.join(coreDir, 'esm/index.mjs'))).toBeNull();
     expect(transform('export const a = 1;', '/repo/apps/web/src/main.tsx')).toBeNull();
   });
 
   it('every class-name module of @mantine/core has its CSS file (a Mantine upgrade that renames one fails here)', () => {
     const modules = fs
-      .readdirSync(path.join(coreDir, 'esm/components'), { recursive: true })
+      .readdirSync(path.join(coreDir, 'esm'), { recursive: true })
       .map(String)
       .filter((file) => file.endsWith('.module.mjs'));
     expect(modules.length).toBeGreaterThan(50);
+    // Not only components: InlineInput (the label beside a checkbox or radio) is under utils/.
+    expect(modules.some((file) => file.endsWith('InlineInput.module.mjs'))).toBe(true);
     for (const file of modules) {
       const name = path.basename(file, '.module.mjs');
       expect(fs.existsSync(path.join(coreDir, 'styles', `${name}.css`)), name).toBe(true);

@@ -9,9 +9,13 @@ const MANTINE_STYLES = path.dirname(
   createRequire(import.meta.url).resolve('@mantine/core/styles/global.css'),
 );
 
-/** A Mantine component's class-name module in @mantine/core's ESM build: `.../Button/Button.module.mjs`. */
-const MANTINE_CLASSES =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/].*[\\/](\w+)\.module\.mjs$/;
+/**
+ * A class-name module in @mantine/core's ESM build: a component's
+ * (`esm/components/Button/Button.module.mjs`) or a shared part's
+ * (`esm/utils/InlineInput/InlineInput.module.mjs`, the label layout of
+ * Checkbox, Radio and Switch).
+ */
+const MANTINE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/;
 
 /**
  * Each page loads only the Mantine CSS of the components it renders
