@@ -148,10 +148,11 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
               {t('attendance.noteLine', { note: row.note })}
             </Text>
           )}
+          {/* Under the name, not beside it: on a phone the name keeps the row's width. */}
+          {entry.guardianPhone !== null && (
+            <GuardianContact name={name} phone={entry.guardianPhone} />
+          )}
         </Stack>
-        {entry.guardianPhone !== null && (
-          <GuardianContact name={name} phone={entry.guardianPhone} />
-        )}
         {!canMark ? (
           <Badge size="lg" variant="light" color={status ? STATUS_COLORS[status] : 'gray'}>
             {status ? t(`attendance.status.${status}`) : t('attendance.notMarked')}
