@@ -149,9 +149,9 @@ export function routeChunks(options: { routeModulesFile: string; stringPartsDir:
       if (entry) markLoaded(entry.fileName);
       const dir = path.dirname(options.routeModulesFile);
       const moduleIdOf = (specifier: string) => {
-        const base = path.resolve(dir, specifier);
-        return chunks.find((chunk) =>
-          chunk.facadeModuleId?.replace(/\.(?:tsx?|jsx?)$/, '').endsWith(base),
+        const target = path.resolve(dir, specifier);
+        return chunks.find(
+          (chunk) => chunk.facadeModuleId?.replace(/\.(?:tsx?|jsx?)$/, '') === target,
         )?.facadeModuleId;
       };
       const filesOf = (entryOf: RouteModuleSource) => {

@@ -63,8 +63,9 @@ export interface StartOptions {
  * (docs/decisions/017); then, each in a later task of the main thread
  * (docs/decisions/018), creates the UI strings, and the router and renders;
  * and registers the service worker of the offline app shell (web only).
- * Returns the query client, `rendered` (resolves once rendered) and a
- * function that unmounts the app and removes the preload-error handler (tests).
+ * Returns the query client, `restored` (resolves once the saved answers
+ * were restored) and a function that unmounts the app and removes the
+ * preload-error handler (tests).
  */
 export function startApp({
   container,
@@ -96,7 +97,7 @@ export function startApp({
   // same task would block input for longer (docs/decisions/018).
   let stopped = false;
   let started: { root: Root; router: ReturnType<typeof createAppRouter> } | undefined;
-  const rendered = nextTask()
+  void nextTask()
     .then(() => {
       const i18n = createI18n();
       return nextTask().then(() => i18n);
@@ -118,8 +119,6 @@ export function startApp({
 
   return {
     queryClient,
-    /** Resolves once the app was rendered (a few tasks after the start). */
-    rendered,
     /** Resolves once the saved answers were restored (or none were). */
     restored: persistence.then(() => undefined),
     stop: () => {
