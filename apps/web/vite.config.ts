@@ -7,6 +7,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './src/vite-mantine-css';
 import { routeChunks } from './src/vite-route-chunks';
 
+/** The boot step (index.html, its entry main.tsx) and what it imports: Vite's preload helpers. */
+const BOOT_MODULES =
+  /(?:[\\/]index\.html|[\\/]src[\\/](?:main\.tsx|app[\\/]boot\.ts)|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
+/** What the boot step imports: boot.ts and Vite's preload helpers. */
+const BOOT_IMPORTS =
+  /(?:[\\/]src[\\/]app[\\/]boot\.ts|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
+/** The app's start (main.tsx imports it once the boot screen is painted; docs/decisions/018). */
+const LAUNCH_MODULE = path.join(import.meta.dirname, 'src/app/launch.tsx');
+
 /**
  * Text assets that get a brotli (`.br`) and a gzip (`.gz`) copy beside them
  * at build, which the server sends by `Accept-Encoding` (apps/server/src/app.ts,
@@ -28,6 +37,7 @@ export default defineConfig({
     // route-chunks.json: the files each route loads, which the server names
     // in a deep link's index.html (docs/decisions/018).
     routeChunks({
+      launchModule: LAUNCH_MODULE,
       routeModulesFile: path.join(import.meta.dirname, 'src/app/route-modules.ts'),
       stringPartsDir: path.join(import.meta.dirname, 'src/app/locales/en-US'),
     }),
@@ -103,12 +113,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The app's start is an entry of its own (imported by main.tsx once
+      // the boot screen is painted; docs/decisions/018), so the bundler
+      // gives its code to the shell chunk as it does to an entry's.
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        launch: LAUNCH_MODULE,
+      },
       output: {
         // Few, larger chunks (docs/decisions/018): on a phone network each
         // request costs a round trip, and ~90 small chunks per signed-in
         // page cost more than the bytes they saved.
-        // - shell: everything the first screen needs (the entry and its
-        //   static imports, tagged `$initial`);
+        // - shell: everything the first screen needs (app/launch.tsx and its
+        //   static imports; the entry itself is only the boot step, main.tsx);
         // - ui-base: the Mantine parts of the signed-out pages (sign in), so
         //   the login page does not load the whole UI kit;
         // - ui: the rest of the UI libraries used by at least 4 lazy chunks
@@ -120,7 +137,22 @@ export default defineConfig({
         //   use stay in their own chunks.
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], priority: 30 },
+            {
+              // What the boot step imports (boot.ts, Vite's preload helper),
+              // on its own: else it lands in the shell, which the entry would
+              // then import statically.
+              name: 'boot',
+              test: BOOT_IMPORTS,
+              priority: 31,
+            },
+            {
+              // Both entries' static imports (tree-shaken), but for the
+              // boot step's own (which stay in index.html's entry chunk).
+              name: 'shell',
+              tags: ['$initial'],
+              test: (id) => !BOOT_MODULES.test(id),
+              priority: 30,
+            },
             {
               name: 'ui-base',
               test: /node_modules[\\/](?:@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|CloseButton|Input|InputBase|TextInput|Paper)[\\/]|@tabler[\\/]icons-react[\\/].*IconAlertCircle)/,

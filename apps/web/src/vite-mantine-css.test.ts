@@ -50,9 +50,10 @@ describe('mantineCssPerComponent (docs/decisions/018: each page loads the Mantin
     }
   });
 
-  it('in dev (one pre-bundled Mantine) main.tsx gets the whole styles.css instead', () => {
+  it('in dev (one pre-bundled Mantine) app/launch.tsx gets the whole styles.css instead', () => {
     const transform = transformOf('serve');
-    expect(transform('render();', '/repo/apps/web/src/main.tsx')?.code).toBe(
+    expect(transform('render();', '/repo/apps/web/src/main.tsx')).toBeNull();
+    expect(transform('render();', '/repo/apps/web/src/app/launch.tsx')?.code).toBe(
       "import '@mantine/core/styles.css';\nrender();",
     );
     expect(

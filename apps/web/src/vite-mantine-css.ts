@@ -26,9 +26,9 @@ const MANTINE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module
  * follows the component into whichever chunk Rollup puts it in — the entry
  * chunk for the shell, a lazy route's chunk for the rest — and a component's
  * CSS always comes after the CSS of the components it is built on (they are
- * its imports). `main.tsx` imports the base (baseline, CSS variables,
+ * its imports). `app/launch.tsx` imports the base (baseline, CSS variables,
  * global). In `vite dev` Mantine is pre-bundled into one file, so the plugin
- * adds the whole `styles.css` to `main.tsx` instead.
+ * adds the whole `styles.css` to `app/launch.tsx` instead.
  */
 export function mantineCssPerComponent(): Plugin {
   let isBuild = true;
@@ -40,7 +40,7 @@ export function mantineCssPerComponent(): Plugin {
     },
     transform(code, id) {
       if (!isBuild) {
-        if (!/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
+        if (!/[\\/]src[\\/]app[\\/]launch\.tsx$/.test(id)) return null;
         return { code: `import '@mantine/core/styles.css';\n${code}`, map: null };
       }
       const name = MANTINE_CLASSES.exec(id.split('?')[0] ?? '')?.[1];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appRoutes } from '@rally/shared/routes';
 import { describe, expect, it } from 'vitest';
-import { filesOfModule, parseRouteModules } from './vite-route-chunks';
+import { filesOfModule, parseRouteModules, preloadLinks } from './vite-route-chunks';
 
 const ROUTE_MODULES = fs.readFileSync(
   path.join(import.meta.dirname, 'app/route-modules.ts'),
@@ -63,6 +63,48 @@ describe('route-chunks.json (docs/decisions/018)', () => {
       '/assets/page-1.js',
     ]);
     expect(filesOfModule(chunks, '/src/missing.tsx', loaded)).toEqual([]);
+  });
+
+  it('finds a module grouped into a chunk it is not the facade of (the app start in the shell)', () => {
+    const chunks = [
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/index-1.js',
+        isEntry: true,
+        facadeModuleId: '/src/main.tsx',
+        moduleIds: ['/src/main.tsx'],
+        imports: ['assets/boot-1.js'],
+      },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/boot-1.js',
+        isEntry: false,
+        facadeModuleId: null,
+        moduleIds: ['/src/app/boot.ts'],
+        imports: [],
+      },
+      {
+        type: 'chunk' as const,
+        fileName: 'assets/shell-1.js',
+        isEntry: false,
+        facadeModuleId: null,
+        moduleIds: ['/node_modules/react/index.js', '/src/app/launch.tsx'],
+        imports: ['assets/boot-1.js'],
+        viteMetadata: { importedCss: new Set(['assets/shell-1.css']) },
+      },
+    ];
+    const loaded = new Set(['assets/index-1.js', 'assets/boot-1.js']);
+    expect(filesOfModule(chunks, '/src/app/launch.tsx', loaded)).toEqual([
+      '/assets/shell-1.css',
+      '/assets/shell-1.js',
+    ]);
+  });
+
+  it('names the first screen files in index.html in the mode the app loads them (crossorigin)', () => {
+    expect(preloadLinks(['/assets/shell-1.css', '/assets/shell-1.js'])).toBe(
+      '<link rel="preload" as="style" crossorigin href="/assets/shell-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/shell-1.js">',
+    );
   });
 
   it('refuses a route-modules.ts without its tables', () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 
 // A Vite plugin of apps/web/vite.config.ts (build code, never bundled into the app).
@@ -77,6 +78,8 @@ interface ChunkLike {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** The modules the chunk holds (a module grouped into a chunk is not its facade). */
+  moduleIds?: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -85,7 +88,8 @@ interface ChunkLike {
  * The files (URLs under `base`) the lazy chunk of `moduleId` needs, in load
  * order: its static imports first (depth first), then the chunk itself,
  * each chunk's CSS before it; files in `loaded` (the entry and what it
- * imports) are left out. Empty when no chunk has `moduleId` as its facade.
+ * imports) are left out. The chunk is the one with `moduleId` as its
+ * facade, else the one holding it (a group chunk). Empty when there is none.
  */
 export function filesOfModule(
   chunks: ChunkLike[],
@@ -94,7 +98,9 @@ export function filesOfModule(
   base = '/',
 ): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const start = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+  const start =
+    chunks.find((chunk) => chunk.facadeModuleId === moduleId) ??
+    chunks.find((chunk) => chunk.moduleIds?.includes(moduleId));
   if (!start) return [];
   const files: string[] = [];
   const seen = new Set<string>();
@@ -114,6 +120,70 @@ export function filesOfModule(
   return files;
 }
 
+const staticImportsCache = new WeakMap<object, Set<string>>();
+
+/**
+ * The ids of `moduleId` and of every module it imports statically,
+ * recursively (dynamic imports not followed), from Rolldown's module graph
+ * during chunking (`ctx` of a `codeSplitting` group's `name` function).
+ * Computed once per chunking pass (cached on the module's info object).
+ * Empty when `moduleId` is not in the graph.
+ */
+export function staticImportsOf(moduleId: string, ctx: ChunkingContext): Set<string> {
+  const root = ctx.getModuleInfo(moduleId);
+  if (!root) return new Set();
+  const cached = staticImportsCache.get(root);
+  if (cached) return cached;
+  const ids = new Set<string>();
+  const pending = [moduleId];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (ids.has(id)) continue;
+    ids.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) pending.push(imported);
+  }
+  staticImportsCache.set(root, ids);
+  return ids;
+}
+
+/**
+ * `<link>` tags for the first screen's files, `/assets/...` URLs:
+ * `modulepreload` for scripts, `preload as="style"` for style sheets (both
+ * `crossorigin`, the mode Vite's loader requests them in, so the preloaded
+ * response is the one used).
+ */
+export function preloadLinks(files: readonly string[]): string {
+  return files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${file}">`
+        : `<link rel="modulepreload" crossorigin href="${file}">`,
+    )
+    .join('');
+}
+
+/** The chunks of a bundle (Rollup/Rolldown `OutputBundle` values), as this plugin reads them. */
+function chunksOf(bundle: Record<string, { type: string }>): ChunkLike[] {
+  return Object.values(bundle).filter(
+    (item): item is typeof item & ChunkLike => item.type === 'chunk',
+  );
+}
+
+/** The entry chunk and every chunk it imports statically, recursively (file names). */
+function entryFiles(chunks: ChunkLike[]): Set<string> {
+  const loaded = new Set<string>();
+  const markLoaded = (fileName: string) => {
+    if (loaded.has(fileName)) return;
+    loaded.add(fileName);
+    for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) {
+      markLoaded(imported);
+    }
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (entry) markLoaded(entry.fileName);
+  return loaded;
+}
+
 /**
  * Writes `route-chunks.json` ({@link RouteChunks}) into the build, so the
  * server can name in a deep link's index.html the files its route will
@@ -122,31 +192,50 @@ export function filesOfModule(
  * The route → module table is read from `routeModulesFile`
  * (src/app/route-modules.ts; {@link parseRouteModules}); the UI-string parts
  * from `stringPartsDir` (`src/app/locales/en-US/<part>.json`).
+ *
+ * The entry is only the boot step (src/main.tsx); `launchModule`
+ * (src/app/launch.tsx) is the app's start, which the entry imports once the
+ * boot screen is painted. index.html names its files in `<head>`
+ * ({@link preloadLinks}), so they download while the boot screen paints,
+ * and they count as loaded for every route.
  */
-export function routeChunks(options: { routeModulesFile: string; stringPartsDir: string }): Plugin {
+export function routeChunks(options: {
+  launchModule: string;
+  routeModulesFile: string;
+  stringPartsDir: string;
+}): Plugin {
   let base = '/';
+  const launchFiles = (chunks: ChunkLike[]) =>
+    filesOfModule(chunks, options.launchModule, entryFiles(chunks), base);
   return {
     name: 'rally:route-chunks',
     apply: 'build',
     configResolved(config) {
       base = config.base;
     },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const files = launchFiles(chunksOf(ctx.bundle));
+        if (files.length === 0)
+          console.log(
+            'DBG',
+            JSON.stringify(
+              chunksOf(ctx.bundle)
+                .filter((c) => c.isEntry || c.fileName.includes('shell'))
+                .map((c) => [c.fileName, c.imports, c.moduleIds?.length]),
+            ),
+          );
+        return html.replace('</head>', `${preloadLinks(files)}</head>`);
+      },
+    },
     generateBundle(_options, bundle) {
       const source = fs.readFileSync(options.routeModulesFile, 'utf8');
       const parsed = parseRouteModules(source);
-      const chunks = Object.values(bundle).filter(
-        (item): item is typeof item & ChunkLike => item.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const loaded = new Set<string>();
-      const markLoaded = (fileName: string) => {
-        if (loaded.has(fileName)) return;
-        loaded.add(fileName);
-        for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) {
-          markLoaded(imported);
-        }
-      };
-      if (entry) markLoaded(entry.fileName);
+      const chunks = chunksOf(bundle);
+      const loaded = entryFiles(chunks);
+      for (const file of launchFiles(chunks)) loaded.add(file.slice(base.length));
       const dir = path.dirname(options.routeModulesFile);
       const moduleIdOf = (specifier: string) => {
         const target = path.resolve(dir, specifier);

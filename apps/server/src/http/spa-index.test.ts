@@ -81,7 +81,7 @@ describe('routeFiles and preloadTags', () => {
         '/assets/"><script>.js',
       ]),
     ).toBe(
-      '<link rel="preload" as="style" href="/assets/ui-b2.css">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/ui-b2.css">' +
         '<link rel="modulepreload" crossorigin href="/assets/root-page-f6.js">',
     );
   });
@@ -126,7 +126,7 @@ describe("a deep link's index.html names its route's downloads (docs/decisions/0
     expect(html).toBe(
       INDEX_HTML.replace(
         '</head>',
-        '<link rel="preload" as="style" href="/assets/ui-b2.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/ui-b2.css">' +
           '<link rel="modulepreload" crossorigin href="/assets/ui-b2.js">' +
           '<link rel="modulepreload" crossorigin href="/assets/main-layout-c3.js">' +
           '<link rel="modulepreload" crossorigin href="/assets/root-page-f6.js">' +

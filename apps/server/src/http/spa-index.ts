@@ -73,7 +73,8 @@ export function routeFiles(chunks: RouteChunks, pathname: string, signedIn: bool
  * (`/assets/...` URLs): `modulepreload` for scripts (as Vite writes for
  * the entry's imports), `preload as="style"` for style sheets (fetched, not
  * applied: the app adds each when its chunk loads, so nothing blocks the
- * first paint). Only same-origin `/assets/` paths are written; anything
+ * first paint); both `crossorigin`, the mode Vite's loader requests them
+ * in, so the preloaded response is the one used. Only same-origin `/assets/` paths are written; anything
  * else in the list is skipped.
  */
 export function preloadTags(files: readonly string[]): string {
@@ -81,7 +82,7 @@ export function preloadTags(files: readonly string[]): string {
     .filter((file) => /^\/assets\/[\w.~-]+\.(?:js|css)$/.test(file))
     .map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" href="${file}">`
+        ? `<link rel="preload" as="style" crossorigin href="${file}">`
         : `<link rel="modulepreload" crossorigin href="${file}">`,
     )
     .join('');

@@ -80,7 +80,7 @@ describe('the split UI strings', () => {
   });
 
   it('has in the core every string the entry, the guard, the error pages and the layouts use', async () => {
-    const entryFiles = moduleGraph('/src/main.tsx', [ROUTE_MODULES]);
+    const entryFiles = moduleGraph('/src/app/launch.tsx', [ROUTE_MODULES]);
     const layouts = routeFiles('areaLayouts');
     expect(layouts.map(([name]) => name)).toEqual([
       'auth',
