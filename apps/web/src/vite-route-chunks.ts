@@ -218,15 +218,7 @@ export function routeChunks(options: {
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const files = launchFiles(chunksOf(ctx.bundle));
-        if (files.length === 0)
-          console.log(
-            'DBG',
-            JSON.stringify(
-              chunksOf(ctx.bundle)
-                .filter((c) => c.isEntry || c.fileName.includes('shell'))
-                .map((c) => [c.fileName, c.imports, c.moduleIds?.length]),
-            ),
-          );
+        if (files.length === 0) throw new Error('the build has no chunk for the launch module');
         return html.replace('</head>', `${preloadLinks(files)}</head>`);
       },
     },
