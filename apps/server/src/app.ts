@@ -223,6 +223,9 @@ async function registerSpa(
       // Content-Encoding and `Vary: Accept-Encoding`, the plain file
       // otherwise (docs/decisions/018).
       preCompressed: true,
+      // The ETag is the validator (a no-cache file is revalidated with it;
+      // a hashed asset never is): no Last-Modified beside it.
+      lastModified: false,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlOf(path.relative(webDistDir, filePath)));
       },

@@ -31,6 +31,7 @@ function fakeWebDist(): string {
     'console.log(1);\n//# sourceMappingURL=index-abc.js.map',
   );
   fs.writeFileSync(path.join(dir, 'assets/index-abc.js.map'), '{"version":3,"sources":["a.ts"]}');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.skipWaiting();');
   return dir;
 }
 
@@ -64,6 +65,26 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('built scripts, styles and images carry only nosniff, not the page-only headers; the service worker keeps its policy', async () => {
+    const asset = await dev.request({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['referrer-policy']).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['etag']).toBeDefined();
+    const prodAsset = await prod.request({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(prodAsset.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+
+    const worker = await dev.request({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(directives(worker.headers['content-security-policy'])).toEqual(APP_POLICY);
+    // A missing asset is answered with the app's page (or a problem): it keeps every header.
+    const missing = await dev.request({ method: 'GET', url: '/assets/missing.svg' });
+    expect(missing.headers['content-security-policy']).toBeDefined();
   });
 
   it('API answers, errors included, get a policy that lets nothing load or frame them', async () => {

@@ -57,6 +57,18 @@ export const DOCS_CSP = [
 /** `/api`, `/api/...` and `/api?...`: the JSON API. */
 const API_PATH = /^\/api(?:[/?]|$)/;
 
+/**
+ * A built script, style sheet, image or font of the web app (`/assets/...`,
+ * `/icons/...`): a subresource that is never rendered as a page, so the
+ * page-only headers (CSP, `X-Frame-Options`, `Referrer-Policy`) do nothing
+ * on it — the policy of the page that loads it applies (CSP Level 3 §4.2:
+ * a policy is enforced for the document or worker it is delivered with).
+ * Left out: HTML and SVG (a page if opened directly) and the service
+ * worker (`/sw.js`: a worker's own policy comes with its script).
+ */
+const STATIC_SUBRESOURCE =
+  /^\/(?:assets|icons)\/[^?#]*\.(?:js|mjs|css|png|jpe?g|webp|avif|ico|woff2?)(?:[?#]|$)/;
+
 /** Strict-Transport-Security in production (RFC 6797 §6.1): HTTPS only for a year, subdomains too. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -72,6 +84,11 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * - `Strict-Transport-Security` ({@link HSTS}) only when `isProduction`:
  *   a development server on plain http://localhost must not pin HTTPS
  *   (browsers ignore it over http anyway, RFC 6797 §8.1).
+ *
+ * The built scripts, styles, images and fonts ({@link STATIC_SUBRESOURCE})
+ * get only `nosniff` (and HSTS): the page-only headers are ~330 bytes of
+ * uncompressed HTTP/1.1 headers on each of the ~35 files of a first screen
+ * on a phone network, for no effect (docs/decisions/018).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -93,10 +110,11 @@ export function setSecurityHeaders(
   isProduction: boolean,
 ): void {
   reply.header('X-Content-Type-Options', 'nosniff');
+  if (isProduction) reply.header('Strict-Transport-Security', HSTS);
+  if (STATIC_SUBRESOURCE.test(request.url)) return;
   reply.header('Referrer-Policy', 'same-origin');
   reply.header('X-Frame-Options', 'DENY');
   if (!reply.hasHeader('Content-Security-Policy')) {
     reply.header('Content-Security-Policy', API_PATH.test(request.url) ? API_CSP : APP_CSP);
   }
-  if (isProduction) reply.header('Strict-Transport-Security', HSTS);
 }
