@@ -177,8 +177,16 @@ export default defineConfig({
               priority: 15,
             },
             {
+              // Forms (Mantine's form library and our helpers): not in `app`,
+              // which every signed-in page loads, also those without a form.
+              name: 'forms',
+              test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:confirm-modal|display-name-form|time-zone-select))\.)/,
+              minShareCount: 2,
+              priority: 9,
+            },
+            {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/](?!(?:use-schema-form|form-errors|schema-validation|confirm-modal|display-name-form|time-zone-select)\.)/,
               minShareCount: 4,
               priority: 10,
             },

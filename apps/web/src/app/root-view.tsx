@@ -1,9 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { lazyPart } from '../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { describeError } from '../lib/describe-error';
 import { useAuth } from '../lib/auth';
+import { useAfterLoadWhenIdle } from '../lib/idle';
+import { currentPlatform } from '../lib/platform';
 import { resolveNavigation } from './guard';
 import { LoadingOverlay } from './loading-overlay';
 
@@ -15,12 +18,18 @@ const LiveUpdate = lazyPart(() => import('./use-live-update').then((module) => m
  * path and shows the route's page, re-created whenever the full path
  * (pathname + search + hash) changes. It also starts the automatic update
  * check at start-up and re-runs it when the followed config record changes
- * (SPEC.md §2, §4; `useLiveUpdate`).
+ * (SPEC.md §2, §4; `useLiveUpdate`): at once in the native app; in a
+ * browser, where the check never installs anything, once the first screen
+ * is shown and the main thread is idle, so its code (and the realtime
+ * client's) does not compete with the first screen's (docs/decisions/018).
  */
 export function RootView() {
   const location = useLocation();
   const auth = useAuth();
   const fullPath = location.pathname + location.search + location.hash;
+  // In the native app the check resets live update at once (SPEC.md §4).
+  const [isNativeApp] = useState(() => currentPlatform().isNative);
+  const startsCheck = useAfterLoadWhenIdle(isNativeApp);
 
   if (!auth.isLoading && auth.error && !auth.user) {
     return <SessionUnavailable error={auth.error} onRetry={() => void auth.refresh()} />;
@@ -39,7 +48,7 @@ export function RootView() {
     case 'not-found':
       return (
         <>
-          <LiveUpdate userId={auth.user?.id ?? null} />
+          {startsCheck && <LiveUpdate userId={auth.user?.id ?? null} />}
           <Outlet key={fullPath} />
         </>
       );

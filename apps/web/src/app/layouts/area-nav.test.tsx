@@ -6,7 +6,7 @@ import { AppProviders } from '../providers';
 import { createI18n } from '../i18n';
 import { createQueryClient } from '../query-client';
 import { AreaNav } from './area-nav';
-import type { AreaNavItem } from './area-shell';
+import type { AreaNavItem } from './area-nav';
 
 const ITEMS: AreaNavItem[] = [
   { label: 'Overview', to: '/programs/p1' },

@@ -3,14 +3,19 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { AreaNavItem } from './area-shell';
+import { TAP_TARGET_PX } from './tap-target';
 
-/**
- * Height of a tab, the "More" button and its menu items: 44 px, the tap
- * target of Apple's and Material's guidance (WCAG 2.2 SC 2.5.8 asks 24 px at
- * least; docs/decisions/021).
- */
-export const TAP_TARGET_PX = 44;
+/** One link of an area's navigation (e.g. a program's "Calendar"). */
+export interface AreaNavItem {
+  /** Visible (and accessible) name of the link. */
+  label: string;
+  /** Target path. */
+  to: string;
+  /** A count shown as a badge after the label (e.g. unread conversations); none when 0 or absent. */
+  badge?: number;
+  /** What the badge counts, for screen readers (e.g. "3 unread conversations"). */
+  badgeLabel?: string;
+}
 
 /** Props of {@link AreaNav}. */
 export interface AreaNavProps {

@@ -20,22 +20,10 @@ import { SearchLauncher } from '../../features/search/components/search-launcher
 import { useAuth } from '../../lib/auth';
 import { loginPathFor } from '../../lib/login-path';
 import { notify } from '../../lib/notify';
-import { AreaNav, TAP_TARGET_PX } from './area-nav';
+import { TAP_TARGET_PX } from './tap-target';
 import { OfflineBanner } from './offline-banner';
 import { RsvpOutboxSync } from '../../components/rsvp-outbox-sync';
 import { WaitingMarksSync } from './waiting-marks-sync';
-
-/** One link of an area's navigation (e.g. a program's "Calendar"). */
-export interface AreaNavItem {
-  /** Visible (and accessible) name of the link. */
-  label: string;
-  /** Target path. */
-  to: string;
-  /** A count shown as a badge after the label (e.g. unread conversations); none when 0 or absent. */
-  badge?: number;
-  /** What the badge counts, for screen readers (e.g. "3 unread conversations"). */
-  badgeLabel?: string;
-}
 
 /** Props of {@link AreaShell}. */
 export interface AreaShellProps {
@@ -43,10 +31,12 @@ export interface AreaShellProps {
   areaTitle?: ReactNode;
   /** A line above the area title, e.g. the organisation of a program. */
   areaContext?: ReactNode;
-  /** Accessible name of the area navigation, e.g. "Program". */
-  navLabel?: string;
-  /** The area's pages; the current one is marked with `aria-current="page"`. */
-  nav?: readonly AreaNavItem[];
+  /**
+   * The area's pages as tabs: an `AreaNav` (area-nav.tsx) from the area's layout
+   * (which imports it, so a page without tabs, such as home, never loads
+   * the tabs' overflow menu; docs/decisions/018).
+   */
+  navigation?: ReactNode;
   /** Page content; defaults to the route's outlet. */
   children?: ReactNode;
 }
@@ -57,9 +47,10 @@ export interface AreaShellProps {
  * account menu; on phones (< sm, 600 px)
  * a burger opens a navbar with the app-wide links. Below the header the area's
  * title and its pages as a row of 44 px tabs whose overflow collapses into a
- * "More" menu ({@link AreaNav}), so nothing is clipped on a 390 px phone.
+ * "More" menu (`navigation`, an `AreaNav`), so nothing is clipped on a
+ * 390 px phone.
  */
-export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: AreaShellProps) {
+export function AreaShell({ areaTitle, areaContext, navigation, children }: AreaShellProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -101,13 +92,8 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
         <Container size="md" px={0}>
           <Stack gap="md">
             <OfflineBanner />
-            {(areaTitle || nav) && (
-              <AreaHeader
-                areaTitle={areaTitle}
-                areaContext={areaContext}
-                navLabel={navLabel}
-                nav={nav}
-              />
+            {(areaTitle || navigation) && (
+              <AreaHeader areaTitle={areaTitle} areaContext={areaContext} navigation={navigation} />
             )}
             <Box>{children ?? <Outlet />}</Box>
           </Stack>
@@ -117,7 +103,7 @@ export function AreaShell({ areaTitle, areaContext, navLabel, nav, children }: A
   );
 }
 
-function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
+function AreaHeader({ areaTitle, areaContext, navigation }: AreaShellProps) {
   return (
     <Stack gap={4}>
       {areaContext && (
@@ -130,7 +116,7 @@ function AreaHeader({ areaTitle, areaContext, navLabel, nav }: AreaShellProps) {
           {areaTitle}
         </Text>
       )}
-      {nav && nav.length > 0 && <AreaNav label={navLabel} items={nav} />}
+      {navigation}
     </Stack>
   );
 }

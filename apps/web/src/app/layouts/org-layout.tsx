@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { orgQueryOptions } from '../../features/orgs/api';
 import { useAuth } from '../../lib/auth';
+import { AreaNav } from './area-nav';
 import { AreaShell } from './area-shell';
 
 /** Layout of the organisation area (SPEC.md §2: org, org-settings): the org's name and its pages. */
@@ -16,11 +17,15 @@ export function OrgLayout() {
     <AreaShell
       areaContext={t('org.area')}
       areaTitle={org.data?.org.name}
-      navLabel={t('org.area')}
-      nav={[
-        { label: t('org.nav.overview'), to: base },
-        { label: t('org.nav.settings'), to: `${base}/settings` },
-      ]}
+      navigation={
+        <AreaNav
+          label={t('org.area')}
+          items={[
+            { label: t('org.nav.overview'), to: base },
+            { label: t('org.nav.settings'), to: `${base}/settings` },
+          ]}
+        />
+      }
     />
   );
 }

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { profileQueryOptions } from '../../features/profiles/api';
 import { useAuth } from '../../lib/auth';
+import { AreaNav } from './area-nav';
 import { AreaShell } from './area-shell';
 
 /**
@@ -22,18 +23,22 @@ export function ProfileLayout() {
     <AreaShell
       areaContext={t('profile.area')}
       areaTitle={detail.data?.profile.displayName}
-      navLabel={t('profile.area')}
-      nav={[
-        { label: t('profile.nav.calendar'), to: `${base}/calendar` },
-        { label: t('profile.nav.activities'), to: `${base}/activities` },
-        {
-          label: t('profile.nav.conversations'),
-          to: `${base}/conversations`,
-          badge: unread,
-          badgeLabel: t('conversations.navUnread', { count: unread }),
-        },
-        { label: t('profile.nav.settings'), to: `${base}/settings` },
-      ]}
+      navigation={
+        <AreaNav
+          label={t('profile.area')}
+          items={[
+            { label: t('profile.nav.calendar'), to: `${base}/calendar` },
+            { label: t('profile.nav.activities'), to: `${base}/activities` },
+            {
+              label: t('profile.nav.conversations'),
+              to: `${base}/conversations`,
+              badge: unread,
+              badgeLabel: t('conversations.navUnread', { count: unread }),
+            },
+            { label: t('profile.nav.settings'), to: `${base}/settings` },
+          ]}
+        />
+      }
     />
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { programEventQueryOptions } from '../../features/events/api';
 import { useAuth } from '../../lib/auth';
-import { AreaShell, type AreaNavItem } from './area-shell';
+import { AreaNav, type AreaNavItem } from './area-nav';
+import { AreaShell } from './area-shell';
 import { eventNavPages, type EventNavPage } from './program-nav';
 
 /**
@@ -38,8 +39,11 @@ export function ProgramEventLayout() {
         </Anchor>
       }
       areaTitle={event?.title}
-      navLabel={t('programEvent.area')}
-      nav={pages.length > 1 ? pages.map((page) => items[page]) : undefined}
+      navigation={
+        pages.length > 1 ? (
+          <AreaNav label={t('programEvent.area')} items={pages.map((page) => items[page])} />
+        ) : undefined
+      }
     />
   );
 }

@@ -6,7 +6,8 @@ import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { programQueryOptions } from '../../features/programs/api';
 import { publicProgramQueryOptions } from '../../features/subscriptions/api';
 import { useAuth } from '../../lib/auth';
-import { AreaShell, type AreaNavItem } from './area-shell';
+import { AreaNav, type AreaNavItem } from './area-nav';
+import { AreaShell } from './area-shell';
 import { programNavPages, programStanding, type ProgramNavPage } from './program-nav';
 
 /** The route whose page reads only the public program (SPEC.md §2 `program-subscription-new`). */
@@ -68,8 +69,11 @@ export function ProgramLayout() {
         ) : undefined
       }
       areaTitle={program?.name}
-      navLabel={t('program.area')}
-      nav={user && pages.length > 0 ? pages.map((page) => items[page]) : undefined}
+      navigation={
+        user && pages.length > 0 ? (
+          <AreaNav label={t('program.area')} items={pages.map((page) => items[page])} />
+        ) : undefined
+      }
     />
   );
 }

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+
+/** The longest wait for an idle moment of the main thread, in ms (`requestIdleCallback`'s timeout). */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Resolves after the window's `load` event, at an idle moment of the main
+ * thread (`requestIdleCallback`, at most {@link IDLE_TIMEOUT_MS} later; a
+ * zero-delay timeout where there is none): for work the first screen does
+ * not need (docs/decisions/018).
+ */
+export function afterLoadWhenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) {
+        window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      } else setTimeout(resolve, 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+/**
+ * False until {@link afterLoadWhenIdle} resolved after the component
+ * mounted, then true; true from the start when `immediately`.
+ */
+export function useAfterLoadWhenIdle(immediately = false): boolean {
+  const [isIdle, setIsIdle] = useState(immediately);
+  useEffect(() => {
+    if (isIdle) return;
+    let isMounted = true;
+    void afterLoadWhenIdle().then(() => {
+      if (isMounted) setIsIdle(true);
+    });
+    return () => {
+      isMounted = false;
+    };
+  }, [isIdle]);
+  return isIdle;
+}
