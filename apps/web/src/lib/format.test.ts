@@ -6,6 +6,8 @@ import {
   formatEventSpan,
   formatLocalTime,
   formatLocalDate,
+  formatLocalDateRange,
+  formatTimeSpan,
   mapsSearchUrl,
   nextDaysRange,
   toLocalDateTime,
@@ -65,6 +67,32 @@ describe('format', () => {
 
   it('does not shift a local date by the viewer zone', () => {
     expect(formatLocalDate('2014-01-01')).toBe('Jan 1, 2014');
+  });
+
+  it('writes a span’s times in the zone without the date, and both dates across midnight', () => {
+    expect(
+      plain(formatTimeSpan('2025-11-21T12:30:00Z', '2025-11-21T14:00:00Z', 'Asia/Kolkata')),
+    ).toBe('6:00 – 7:30 PM');
+    expect(plain(formatTimeSpan('2025-11-21T12:30:00Z', '2025-11-21T14:00:00Z', 'UTC'))).toBe(
+      '12:30 – 2:00 PM',
+    );
+    expect(
+      plain(formatTimeSpan('2025-11-21T16:30:00Z', '2025-11-21T20:30:00Z', 'Asia/Kolkata')),
+    ).toBe('11/21/2025, 10:00 PM – 11/22/2025, 2:00 AM');
+  });
+
+  it('writes a local date or a range of them in another shape, without a zone', () => {
+    const dayHeading = { weekday: 'long', month: 'long', day: 'numeric' } as const;
+    expect(formatLocalDate('2025-11-21', 'en-US', dayHeading)).toBe('Friday, November 21');
+    const short = { month: 'short', day: 'numeric' } as const;
+    expect(plain(formatLocalDateRange('2025-11-16', '2025-11-22', 'en-US', short))).toBe(
+      'Nov 16 – 22',
+    );
+    expect(
+      plain(
+        formatLocalDateRange('2025-12-28', '2026-01-03', 'en-US', { ...short, year: 'numeric' }),
+      ),
+    ).toBe('Dec 28, 2025 – Jan 3, 2026');
   });
 
   it('builds a Google Maps search link with the location encoded', () => {

@@ -183,15 +183,64 @@ export function formatLocalTime(localTime: string, locale: string = DEFAULT_LANG
 }
 
 /**
- * Formats a local date `YYYY-MM-DD` (no zone: a date of birth, a subscription's
- * `startsOn`) without shifting it by the viewer's zone, e.g. "Nov 21, 2025".
+ * Formats the times of a span (UTC ISO strings) as wall-clock time in
+ * `timeZone` (IANA) without the date, e.g. "6:00 – 7:30 PM" (en-US: 12 h),
+ * for lists already grouped by day (the calendar's agenda). When the two
+ * instants fall on different days in `timeZone`, Intl writes both dates.
+ * The zone is not named: such a list says once which zone it shows.
  */
-export function formatLocalDate(localDate: string, locale: string = DEFAULT_LANGUAGE): string {
-  const [year, month, day] = localDate.split('-').map(Number);
-  if (!year || !month || !day) return localDate;
-  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
+export function formatTimeSpan(
+  startsAt: string,
+  endsAt: string,
+  timeZone: string,
+  locale: string = DEFAULT_LANGUAGE,
+): string {
+  return dateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).formatRange(
+    new Date(startsAt),
+    new Date(endsAt),
   );
+}
+
+/** A local date `YYYY-MM-DD` as a UTC midnight, or null when it is not in that form. */
+function utcMidnightOf(localDate: string): Date | null {
+  const [year, month, day] = localDate.split('-').map(Number);
+  if (!year || !month || !day) return null;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/**
+ * Formats a local date `YYYY-MM-DD` (no zone: a date of birth, a subscription's
+ * `startsOn`, a calendar day) without shifting it by the viewer's zone, e.g.
+ * "Nov 21, 2025"; `options` give another shape (no `timeZone`: the date has
+ * none), e.g. `{ weekday: 'long', month: 'long', day: 'numeric' }` for
+ * "Friday, November 21". Returns the input unchanged when it is not in that form.
+ */
+export function formatLocalDate(
+  localDate: string,
+  locale: string = DEFAULT_LANGUAGE,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'> = { dateStyle: 'medium' },
+): string {
+  const date = utcMidnightOf(localDate);
+  if (!date) return localDate;
+  return dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * Formats the local dates `first`..`last` (`YYYY-MM-DD`, both included) as
+ * one range, writing shared parts once, e.g. "Nov 16 – 22, 2025" or
+ * "Nov 30 – Dec 6" with `{ month: 'short', day: 'numeric' }`. Returns
+ * `first – last` unchanged when either is not in that form.
+ */
+export function formatLocalDateRange(
+  first: string,
+  last: string,
+  locale: string = DEFAULT_LANGUAGE,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'> = { dateStyle: 'medium' },
+): string {
+  const start = utcMidnightOf(first);
+  const end = utcMidnightOf(last);
+  if (!start || !end) return `${first} – ${last}`;
+  return dateTimeFormat(locale, { ...options, timeZone: 'UTC' }).formatRange(start, end);
 }
 
 /** A Google Maps search link for a free-text location (Maps URLs API, `api=1`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '../test/fixtures';
-import { calendarEventHint, toCalendarEvent } from './event-calendar';
+import { calendarEventHint, toCalendarEvent } from './event-calendar-grid';
 
 describe('toCalendarEvent', () => {
   it('links the event to its page and keeps its instants', () => {
