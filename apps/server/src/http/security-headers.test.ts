@@ -77,7 +77,9 @@ describe('security headers', () => {
     expect(asset.headers['last-modified']).toBeUndefined();
     expect(asset.headers['etag']).toBeDefined();
     const prodAsset = await prod.request({ method: 'GET', url: '/assets/index-abc.js' });
-    expect(prodAsset.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(prodAsset.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
 
     const worker = await dev.request({ method: 'GET', url: '/sw.js' });
     expect(worker.statusCode).toBe(200);
