@@ -10,9 +10,9 @@ import { routeChunks } from './src/vite-route-chunks';
 /** The boot step (index.html, its entry main.tsx) and what it imports: Vite's preload helpers. */
 const BOOT_MODULES =
   /(?:[\\/]index\.html|[\\/]src[\\/](?:main\.tsx|app[\\/]boot\.ts)|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
-/** What the boot step imports: boot.ts and Vite's preload helpers. */
+/** What the boot step imports: boot.ts, the early Ctrl/Cmd+K catcher and Vite's preload helpers. */
 const BOOT_IMPORTS =
-  /(?:[\\/]src[\\/]app[\\/]boot\.ts|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
+  /(?:[\\/]src[\\/](?:app[\\/]boot|features[\\/]search[\\/]early-search-key)\.ts|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
 /** The app's start (main.tsx imports it once the boot screen is painted; docs/decisions/018). */
 const LAUNCH_MODULE = path.join(import.meta.dirname, 'src/app/launch.tsx');
 

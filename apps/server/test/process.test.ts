@@ -43,7 +43,7 @@ describe('npm start process', () => {
     const first = runServer();
     await first.ready();
     // The server is the Node process that started the embedded PostgreSQL
-    // (tsx runs it as a child of its own); kill -9 leaves the postmaster orphaned.
+    // (parent of the postmaster); kill -9 leaves the postmaster orphaned.
     const { postmasterPid } = embeddedPostgresOf(dataDir);
     process.kill(parentOf(postmasterPid), 'SIGKILL');
     await first.exited;

@@ -24,7 +24,10 @@ export interface ServerProcess {
  * 127.0.0.1, warnings only, no `DATABASE_URL` unless given).
  */
 export function runServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // As `npm start` runs it (apps/server/package.json): one Node process with
+  // tsx's loader, no tsx CLI in front (its signal relay kills a server that
+  // does not confirm Ctrl+C within ~60 ms, which a busy machine can miss).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     detached: true,
     env: {

@@ -1,5 +1,9 @@
 // The entry of index.html: a few hundred bytes that let the browser paint
 // the boot screen before the app's code runs (docs/decisions/018).
 import { bootWhenPainted } from './app/boot';
+import { captureEarlySearchKey } from './features/search/early-search-key';
+
+// Ctrl/Cmd+K pressed while the app loads opens search once it is there.
+captureEarlySearchKey();
 
 bootWhenPainted(() => import('./app/launch').then((module) => module.launch()));

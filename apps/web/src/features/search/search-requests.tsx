@@ -1,4 +1,5 @@
 import { useHotkeys } from '@mantine/hooks';
+import { captureEarlySearchKey, takeEarlySearchKey } from './early-search-key';
 import {
   createContext,
   useCallback,
@@ -35,39 +36,7 @@ export interface SearchRequests {
 
 const SearchRequestsContext = createContext<SearchRequests | null>(null);
 
-let earlyRequestAt: number | null = null;
-let stopEarlyListener: (() => void) | null = null;
-
-const isSearchKey = (event: KeyboardEvent) =>
-  (event.ctrlKey || event.metaKey) &&
-  !event.altKey &&
-  !event.shiftKey &&
-  event.key.toLowerCase() === 'k';
-
-/**
- * Catches Ctrl/Cmd+K from the moment the app's script runs (`main.tsx`, before
- * React's first render), so a key pressed while the app starts is not lost;
- * {@link SearchRequestsProvider} takes it over when it mounts.
- */
-export function captureEarlySearchKey(): void {
-  if (stopEarlyListener) return;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!isSearchKey(event)) return;
-    event.preventDefault();
-    earlyRequestAt = Date.now();
-  };
-  document.documentElement.addEventListener('keydown', onKeyDown);
-  stopEarlyListener = () => document.documentElement.removeEventListener('keydown', onKeyDown);
-}
-
-/** Stops {@link captureEarlySearchKey} and returns when Ctrl/Cmd+K was last pressed meanwhile. */
-function takeEarlySearchKey(): number | null {
-  stopEarlyListener?.();
-  stopEarlyListener = null;
-  const at = earlyRequestAt;
-  earlyRequestAt = null;
-  return at;
-}
+export { captureEarlySearchKey };
 
 /**
  * Listens for Ctrl/Cmd+K on the whole document from the app's first render
