@@ -5,14 +5,11 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssPerComponent } from './src/vite-mantine-css';
-import { routeChunks } from './src/vite-route-chunks';
+import { routeChunks, staticImportsOf } from './src/vite-route-chunks';
 
-/** The boot step (index.html, its entry main.tsx) and what it imports: Vite's preload helpers. */
-const BOOT_MODULES =
-  /(?:[\\/]index\.html|[\\/]src[\\/](?:main\.tsx|app[\\/]boot\.ts)|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
-/** What the boot step imports: boot.ts, the early Ctrl/Cmd+K catcher and Vite's preload helpers. */
-const BOOT_IMPORTS =
-  /(?:[\\/]src[\\/](?:app[\\/]boot|features[\\/]search[\\/]early-search-key)\.ts|vite[\\/](?:preload-helper|modulepreload-polyfill)(?:\.js)?)$/;
+/** index.html: the module Vite makes of it is the entry; it imports the boot step, src/main.tsx. */
+const INDEX_HTML = path.join(import.meta.dirname, 'index.html');
+const ENTRY_MODULE = path.join(import.meta.dirname, 'src/main.tsx');
 /** The app's start (main.tsx imports it once the boot screen is painted; docs/decisions/018). */
 const LAUNCH_MODULE = path.join(import.meta.dirname, 'src/app/launch.tsx');
 
@@ -138,11 +135,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What the boot step imports (boot.ts, Vite's preload helper),
-              // on its own: else it lands in the shell, which the entry would
-              // then import statically.
-              name: 'boot',
-              test: BOOT_IMPORTS,
+              // What the boot step imports (boot.ts, Vite's preload helper,
+              // ...), on its own: else it lands in the shell, which the entry
+              // would then import statically. Its small graph has no
+              // barrel files, so its static imports are the modules it uses.
+              name: (id, ctx) =>
+                id !== INDEX_HTML && id !== ENTRY_MODULE && staticImportsOf(INDEX_HTML, ctx).has(id)
+                  ? 'boot'
+                  : null,
               priority: 31,
             },
             {
@@ -150,7 +150,7 @@ export default defineConfig({
               // boot step's own (which stay in index.html's entry chunk).
               name: 'shell',
               tags: ['$initial'],
-              test: (id) => !BOOT_MODULES.test(id),
+              test: (id) => id !== INDEX_HTML && id !== ENTRY_MODULE,
               priority: 30,
             },
             {

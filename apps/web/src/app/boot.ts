@@ -1,20 +1,16 @@
+import { reloadOnceForNewVersion } from '../lib/downloads';
+
 /**
  * The boot step of the web app (docs/decisions/018): index.html shows the
  * "Loading..." screen (SPEC.md §2) in plain HTML, and the app's code — half
  * a megabyte of JavaScript, a long task on a slow phone, and instant from
  * the service worker's cache — runs only once that screen is painted, so a
- * visitor never stares at a white page while it is evaluated. This module is
- * the whole entry chunk: it imports nothing.
+ * visitor never stares at a white page while it is evaluated. It is part of
+ * the entry's small chunk: import nothing heavy here.
  */
 
 /** How long a page that gets no animation frames (a background tab) waits before it starts anyway, in ms. */
 export const HIDDEN_START_DELAY_MS = 100;
-
-/** Key in `sessionStorage` of the last reload after a failed start (ms since the epoch). */
-export const BOOT_RELOAD_KEY = 'rally:boot-reload';
-
-/** A reload after a failed start is not repeated within this many ms (a new deploy, not a loop). */
-export const BOOT_RELOAD_INTERVAL_MS = 60_000;
 
 /**
  * Resolves in the task after the browser's next frame (an animation frame,
@@ -43,9 +39,9 @@ export function afterNextPaint(): Promise<void> {
  * Runs `start` (main.tsx: imports and launches the app) after the boot
  * screen is painted ({@link afterNextPaint}). When it fails — the app's
  * files could not be downloaded (offline before the service worker was
- * installed, or a deploy removed them) — online it reloads once (a new build
- * is probably out; not again within {@link BOOT_RELOAD_INTERVAL_MS}), and
- * otherwise turns the boot screen into a message with a "Try again" button,
+ * installed, or a deploy removed them) — it reloads once to the new build
+ * when the server answers (`reloadOnceForNewVersion`, as a lazy page does;
+ * re-armed when a page downloads), and otherwise turns the boot screen into a message with a "Try again" button,
  * retrying by itself when the connection returns. The error is logged to
  * the console. Resolves when `start` has settled.
  */
@@ -55,23 +51,8 @@ export async function bootWhenPainted(start: () => Promise<unknown>): Promise<vo
     await start();
   } catch (error) {
     console.error('Rally could not start', error);
-    if (navigator.onLine && reloadAllowed()) {
-      window.location.reload();
-      return;
-    }
+    if (await reloadOnceForNewVersion()) return;
     showBootFailure();
-  }
-}
-
-function reloadAllowed(): boolean {
-  try {
-    const last = Number(sessionStorage.getItem(BOOT_RELOAD_KEY) ?? 0);
-    if (Date.now() - last < BOOT_RELOAD_INTERVAL_MS) return false;
-    sessionStorage.setItem(BOOT_RELOAD_KEY, String(Date.now()));
-    return true;
-  } catch {
-    // Storage is blocked: a reload could loop.
-    return false;
   }
 }
 

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { captureEarlySearchKey } from '../features/search/search-requests';
+import { captureEarlySearchKey } from '../features/search/early-search-key';
 import { sessionQueryOptions } from '../lib/auth';
+import { whenIdle, whenLoaded } from '../lib/idle';
 import { currentPlatform, type Platform } from '../lib/platform';
 import { App } from './app';
 import { createI18n } from './i18n';
@@ -15,13 +16,9 @@ import { registerServiceWorker, type RegisterServiceWorker } from './service-wor
 /**
  * Resolves after the window's `load`, once the router has shown its first
  * page (no navigation or lazy route loading), and then at an idle moment of
- * the main thread (`requestIdleCallback`, at most 2 s later).
+ * the main thread (`whenIdle`: `requestIdleCallback`, at most 2 s later).
  */
 function firstScreenShown(router: ReturnType<typeof createAppRouter>): Promise<void> {
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
   const isIdle = () => router.state.initialized && router.state.navigation.state === 'idle';
   const routed = new Promise<void>((resolve) => {
     if (isIdle()) return resolve();
@@ -31,14 +28,7 @@ function firstScreenShown(router: ReturnType<typeof createAppRouter>): Promise<v
       resolve();
     });
   });
-  return Promise.all([loaded, routed]).then(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('requestIdleCallback' in window)
-          window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
+  return Promise.all([whenLoaded(), routed]).then(whenIdle);
 }
 
 /** What {@link startApp} needs from the entry module. */

@@ -1,5 +1,5 @@
 import { useHotkeys } from '@mantine/hooks';
-import { captureEarlySearchKey, takeEarlySearchKey } from './early-search-key';
+import { takeEarlySearchKey } from './early-search-key';
 import {
   createContext,
   useCallback,
@@ -35,8 +35,6 @@ export interface SearchRequests {
 }
 
 const SearchRequestsContext = createContext<SearchRequests | null>(null);
-
-export { captureEarlySearchKey };
 
 /**
  * Listens for Ctrl/Cmd+K on the whole document from the app's first render

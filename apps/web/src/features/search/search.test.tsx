@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, pending, type MockHandler } from '../../test/api-mock';
 import { makeHome, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { captureEarlySearchKey } from './search-requests';
+import { captureEarlySearchKey } from './early-search-key';
 
 const results: SearchResult[] = [
   {
