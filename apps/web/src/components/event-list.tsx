@@ -1,9 +1,10 @@
 import type { Event } from '@rally/shared/events';
-import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEventSpan } from '../lib/format';
+import { EventTitle } from './event-title';
 
 /** Props of {@link EventList}. */
 export interface EventListProps<E extends Event> {
@@ -22,35 +23,23 @@ export interface EventListProps<E extends Event> {
  * struck through and marked). Used on the home, program and profile pages.
  */
 export function EventList<E extends Event>({ events, hrefOf, detailOf, empty }: EventListProps<E>) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   if (events.length === 0) return <>{empty}</>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-      {events.map((event) => {
-        const isCancelled = event.status === 'cancelled';
-        return (
-          <li key={`${event.id}-${hrefOf(event)}`}>
-            <Card withBorder padding="sm">
-              <UnstyledButton component={Link} to={hrefOf(event)} style={{ display: 'block' }}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} td={isCancelled ? 'line-through' : undefined} lineClamp={2}>
-                    {event.title}
-                  </Text>
-                  {isCancelled && (
-                    <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-                      {t('event.status.cancelled')}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)}
-                </Text>
-                {detailOf && <Text size="sm">{detailOf(event)}</Text>}
-              </UnstyledButton>
-            </Card>
-          </li>
-        );
-      })}
+      {events.map((event) => (
+        <li key={`${event.id}-${hrefOf(event)}`}>
+          <Card withBorder padding="sm">
+            <UnstyledButton component={Link} to={hrefOf(event)} style={{ display: 'block' }}>
+              <EventTitle title={event.title} isCancelled={event.status === 'cancelled'} />
+              <Text size="sm" c="dimmed">
+                {formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)}
+              </Text>
+              {detailOf && <Text size="sm">{detailOf(event)}</Text>}
+            </UnstyledButton>
+          </Card>
+        </li>
+      ))}
     </Stack>
   );
 }

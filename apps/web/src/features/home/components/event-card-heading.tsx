@@ -1,7 +1,7 @@
 import type { EventStatus } from '@rally/shared/events';
-import { Badge, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { EventTitle } from '../../../components/event-title';
 import { formatEventSpan } from '../../../lib/format';
 
 /** Props of {@link EventCardHeading}. */
@@ -24,26 +24,10 @@ export interface EventCardHeadingProps {
  * cancelled) and its time span written the app's one way (lib/format).
  */
 export function EventCardHeading({ event, to }: EventCardHeadingProps) {
-  const { t, i18n } = useTranslation();
-  const isCancelled = event.status === 'cancelled';
+  const { i18n } = useTranslation();
   return (
     <>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text
-          component={Link}
-          to={to}
-          fw={600}
-          td={isCancelled ? 'line-through' : undefined}
-          lineClamp={2}
-        >
-          {event.title}
-        </Text>
-        {isCancelled && (
-          <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-            {t('event.status.cancelled')}
-          </Badge>
-        )}
-      </Group>
+      <EventTitle title={event.title} isCancelled={event.status === 'cancelled'} to={to} />
       <Text size="sm">
         {formatEventSpan(event.startsAt, event.endsAt, event.timeZone, i18n.language)}
       </Text>
