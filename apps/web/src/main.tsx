@@ -2,6 +2,10 @@
 // the boot screen before the app's code runs (docs/decisions/018).
 import { bootWhenPainted } from './app/boot';
 import { captureEarlySearchKey } from './features/search/early-search-key';
+import { startEarlyRequests } from './lib/early-requests';
+
+// The sign-in state (and the home page's data) download while the app's code does.
+startEarlyRequests(window.location.pathname);
 
 // Ctrl/Cmd+K pressed while the app loads opens search once it is there.
 captureEarlySearchKey();

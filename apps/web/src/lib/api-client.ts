@@ -1,4 +1,5 @@
 import type { FieldIssue, Problem } from '@rally/shared/errors';
+import { API_ACCEPT, takeEarlyResponse } from './early-requests';
 
 /**
  * Error codes the client adds to the server's (`errorCodes` in
@@ -71,7 +72,8 @@ export interface ApiRequestOptions {
 
 /**
  * Calls Rally's JSON API (docs/api.md) on the same origin with the session
- * cookie (`credentials: 'include'`) and returns the parsed JSON body
+ * cookie (`credentials: 'include'`) — a GET the boot step already sent
+ * (lib/early-requests.ts) takes that answer instead — and returns the parsed JSON body
  * (`undefined` for 204). A `FormData` body goes as multipart (the browser sets
  * the boundary), anything else as JSON. Throws {@link ApiError} for any non-2xx answer or a
  * network failure — status 0 `network_error`, also when `signal` timed out
@@ -80,19 +82,21 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  const headers: Record<string, string> = { Accept: API_ACCEPT };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
+  const url = buildUrl(path, query);
+  const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await (early ?? fetch(url, {
       method,
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
-    });
+    }));
   } catch (error) {
     if (isCancelled(error, signal)) throw error;
     throw new ApiError({

@@ -220,3 +220,31 @@ describe('RealtimeClient topics', () => {
     c.close();
   });
 });
+
+describe('RealtimeClient frame parser', () => {
+  it('downloads the frames’ schemas only once the page has loaded, reading the frames that came meanwhile in order', async () => {
+    vi.useRealTimers();
+    vi.resetModules();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      const fresh = await import('./realtime-client');
+      const c = new fresh.RealtimeClient({ url: 'ws://rally.test/api/realtime' });
+      c.subscribe(program, {});
+      const socket = FakeWebSocket.latest();
+      socket.acceptAsServer('u1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Not read yet: the page is still loading, so the parser has not been fetched.
+      expect(c.isConnected).toBe(false);
+      expect(socket.sentFrames()).toEqual([]);
+
+      readyState.mockReturnValue('complete');
+      window.dispatchEvent(new Event('load'));
+      await vi.waitFor(() => expect(c.isConnected).toBe(true));
+      expect(c.userId).toBe('u1');
+      expect(socket.sentFrames()).toEqual([{ type: 'subscribe', topic: program }]);
+      c.close();
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { afterLoadWhenIdle } from './idle';
 import type { ClientFrame, RealtimeEvent, ServerFrame } from '@rally/shared/realtime';
 import { reconnectDelayMs } from '@rally/shared/realtime-socket';
 
@@ -82,14 +83,19 @@ let frameParser: FrameParser | undefined;
 let loadingFrameParser: Promise<void> | undefined;
 
 /**
- * Loads realtime-frames.ts (the frames' zod schemas) once; resolves when
- * frames can be read. The client starts it when it connects, so it loads
- * alongside the WebSocket handshake instead of with the page
- * (docs/decisions/004, "Signed-in layouts"). Rejects when the chunk cannot be
- * fetched; the next call tries again.
+ * Loads realtime-frames.ts (the frames' zod schemas, with zod itself 26 KB
+ * brotli and their construction a long task on a slow phone) once; resolves
+ * when frames can be read. The client starts it when it connects, but the
+ * download waits until the page has loaded and the main thread is idle
+ * ({@link afterLoadWhenIdle}): the first screen paints without it, and the
+ * frames that arrive meanwhile wait in order (docs/decisions/004,
+ * "Signed-in layouts"; docs/decisions/018). Rejects when the chunk cannot
+ * be fetched; the next call tries again.
  */
 export function loadFrameParser(): Promise<void> {
-  loadingFrameParser ??= import('./realtime-frames').then(
+  loadingFrameParser ??= afterLoadWhenIdle()
+    .then(() => import('./realtime-frames'))
+    .then(
     (module) => {
       frameParser = module.parseServerFrame;
     },

@@ -1,0 +1,70 @@
+// Part of the boot step's small chunk (main.tsx): import nothing here.
+
+/** `GET /api/auth/session` (packages/shared/src/api/auth.ts `authRoutes.session`; a test pins the two together). */
+// eslint-disable-next-line no-restricted-syntax -- the boot chunk cannot load the contract (zod); the test pins it
+export const EARLY_SESSION_PATH = '/api/auth/session';
+/** `GET /api/home` (packages/shared/src/api/account.ts `accountRoutes.home`), the `/` page's data. */
+// eslint-disable-next-line no-restricted-syntax -- as above
+export const EARLY_HOME_PATH = '/api/home';
+/** The `Accept` header of every API request (lib/api-client.ts sends the same). */
+export const API_ACCEPT = 'application/json, application/problem+json';
+/** An early answer not asked for within this long after it was started is left unused (it may be stale), in ms. */
+export const EARLY_REQUEST_MAX_AGE_MS = 10_000;
+
+interface EarlyRequest {
+  response: Promise<Response>;
+  startedAt: number;
+}
+
+const started = new Map<string, EarlyRequest>();
+
+/**
+ * Starts `GET path` now, as lib/api-client.ts would send it (same-origin
+ * cookie, JSON `Accept`), for {@link takeEarlyResponse} to hand over later.
+ * A failure is kept for the taker (it sees the same network error as its own
+ * fetch would give) and never reported as unhandled.
+ */
+export function startEarlyRequest(path: string): Promise<Response> {
+  const response = fetch(path, { headers: { Accept: API_ACCEPT }, credentials: 'include' });
+  response.catch(() => undefined);
+  started.set(path, { response, startedAt: Date.now() });
+  return response;
+}
+
+/**
+ * The response of an early `GET path` ({@link startEarlyRequest}), once:
+ * undefined when none was started, it was taken already, or it is older than
+ * {@link EARLY_REQUEST_MAX_AGE_MS}.
+ */
+export function takeEarlyResponse(path: string): Promise<Response> | undefined {
+  const early = started.get(path);
+  if (!early) return undefined;
+  started.delete(path);
+  return Date.now() - early.startedAt <= EARLY_REQUEST_MAX_AGE_MS ? early.response : undefined;
+}
+
+/**
+ * The boot step's requests for the first screen at `pathname`
+ * (docs/decisions/018): the sign-in state at once, in parallel with the
+ * app's code instead of after it has run; and on `/`, for a signed-in
+ * visitor, the home page's data as soon as the sign-in state says so.
+ * Each is sent once and handed to the app's first request of the same URL
+ * (lib/api-client.ts), so nothing is fetched twice.
+ */
+export function startEarlyRequests(pathname: string): void {
+  const session = startEarlyRequest(EARLY_SESSION_PATH);
+  if (pathname !== '/') return;
+  session
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((body: unknown) => {
+      const isSignedIn =
+        typeof body === 'object' && body !== null && 'user' in body && body.user !== null;
+      if (isSignedIn && !started.has(EARLY_HOME_PATH)) startEarlyRequest(EARLY_HOME_PATH);
+    })
+    .catch(() => undefined);
+}
+
+/** Forgets every early request (tests). */
+export function resetEarlyRequests(): void {
+  started.clear();
+}
