@@ -195,6 +195,8 @@ interface PageFigures {
   requests: number;
   opportunities: string[];
   a11yFailures: string[];
+  /** API GETs sent more than once during the load (the early requests' hand-over failed, or a page asks twice). */
+  repeatedApiRequests: string[];
   json: string;
 }
 
@@ -233,8 +235,21 @@ function figuresOf(lhr: Lhr, json: string): PageFigures {
       const items = (a.details as { items?: unknown[] } | undefined)?.items?.length;
       return `${a.id}: ${a.title}${items ? ` (${items} elements)` : ''}`;
     });
-  const requests = (audit('network-requests')?.details as { items?: unknown[] } | undefined)?.items
-    ?.length;
+  const requestItems = (
+    audit('network-requests')?.details as
+      { items?: { url: string; resourceType?: string }[] } | undefined
+  )?.items;
+  const requests = requestItems?.length;
+  const apiCounts = new Map<string, number>();
+  for (const item of requestItems ?? []) {
+    const url = new URL(item.url);
+    if (!url.pathname.startsWith('/api/') || item.resourceType === 'Preflight') continue;
+    const key = url.pathname + url.search;
+    apiCounts.set(key, (apiCounts.get(key) ?? 0) + 1);
+  }
+  const repeatedApiRequests = [...apiCounts]
+    .filter(([, count]) => count > 1)
+    .map(([key, count]) => `${key} x${count}`);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -246,6 +261,7 @@ function figuresOf(lhr: Lhr, json: string): PageFigures {
     requests: requests ?? NaN,
     opportunities,
     a11yFailures,
+    repeatedApiRequests,
     json,
   };
 }
@@ -282,6 +298,7 @@ function printPage(page: PageCase, f: PageFigures): void {
       (page.firstSignedIn ? ` ${verdict(f.transferredKb <= 200)} (<= 200 KB)` : ''),
   );
   for (const o of f.opportunities) console.log(`    opportunity: ${o}`);
+  for (const r of f.repeatedApiRequests) console.log(`    requested more than once: ${r}`);
   for (const a of f.a11yFailures) console.log(`    accessibility: ${a}`);
 }
 

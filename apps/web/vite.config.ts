@@ -159,6 +159,24 @@ export default defineConfig({
               priority: 25,
             },
             {
+              // The Mantine components the first screens draw (the signed-in
+              // header, home's cards and buttons, lists) with
+              // what they need: their own chunk, so that a first screen does
+              // not download the overlays (menus, dialogs, pickers and
+              // floating-ui), which stay in `ui` (docs/decisions/018).
+              name: 'ui-first',
+              test: /node_modules[\\/]@mantine[\\/](?:hooks[\\/]|core[\\/]esm[\\/]components[\\/](?:ActionIcon|Anchor|AppShell|Badge|Box|Burger|Button|Card|Center|Container|Divider|Flex|Group|Indicator|Kbd|Loader|NavLink|Collapse|SimpleGrid|Skeleton|Stack|Text|ThemeIcon|Title|UnstyledButton|VisuallyHidden)[\\/])/,
+              priority: 21,
+            },
+            {
+              // Icons several pages share: small, and on their own so that
+              // the first screens' few do not pull the overlays of `ui` in.
+              name: 'icons',
+              test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/,
+              minShareCount: 4,
+              priority: 22,
+            },
+            {
               name: 'ui',
               test: /node_modules[\\/](?:@mantine[\\/](?:core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler[\\/]icons-react|aria-hidden|detect-node-es|clsx|react-number-format|react-textarea-autosize)[\\/]/,
               minShareCount: 4,
@@ -186,7 +204,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/](?!(?:use-schema-form|form-errors|schema-validation|confirm-modal|display-name-form|time-zone-select)\.)/,
+              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/](?!(?:use-schema-form|form-errors|schema-validation|confirm-modal|display-name-form|time-zone-select|area-nav)\.)/,
               minShareCount: 4,
               priority: 10,
             },

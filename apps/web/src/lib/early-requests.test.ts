@@ -1,12 +1,16 @@
 import { accountRoutes } from '@rally/shared/api/account';
 import { authRoutes } from '@rally/shared/api/auth';
+import { operations } from '@rally/shared/api/contract';
+import { appRoutes } from '@rally/shared/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/api-mock';
 import { ApiError, apiRequest } from './api-client';
 import {
   EARLY_HOME_PATH,
   EARLY_REQUEST_MAX_AGE_MS,
+  EARLY_ROUTE_REQUESTS,
   EARLY_SESSION_PATH,
+  earlyRequestsFor,
   resetEarlyRequests,
   startEarlyRequests,
 } from './early-requests';
@@ -33,6 +37,47 @@ describe('early requests of the boot step', () => {
   it('names the same URLs as the API contract', () => {
     expect(EARLY_SESSION_PATH).toBe(authRoutes.session.path);
     expect(EARLY_HOME_PATH).toBe(accountRoutes.home.path);
+    const gets = new Set(operations.filter((op) => op.method === 'GET').map((op) => op.path));
+    const pages = new Set(appRoutes.map((route) => route.path));
+    for (const { route, requests } of EARLY_ROUTE_REQUESTS) {
+      expect(pages).toContain(route);
+      for (const path of requests) {
+        expect(gets).toContain(path);
+        // Every parameter of the API path comes from the page's URL.
+        for (const param of path.match(/:\w+/g) ?? []) expect(route).toContain(param);
+      }
+    }
+  });
+
+  it("fills a page's parameters in, and only with plain ids", () => {
+    expect(earlyRequestsFor('/programs/p-1/events/e_2/attendance')).toEqual([
+      '/api/programs/p-1/events/e_2',
+      '/api/programs/p-1/events/e_2/attendance',
+    ]);
+    expect(earlyRequestsFor('/p/abc/calendar/')).toEqual(['/api/profiles/abc']);
+    expect(earlyRequestsFor('/')).toEqual(['/api/home']);
+    expect(earlyRequestsFor('/p/a%2F..%2Fb/calendar')).toEqual([]);
+    expect(earlyRequestsFor('/p//calendar')).toEqual([]);
+    expect(earlyRequestsFor('/programs/p1/events/e1')).toEqual([]);
+  });
+
+  it('on a roster, asks for the event and its attendance once signed in', async () => {
+    mockApi({
+      'GET /api/auth/session': signedIn,
+      'GET /api/programs/:programId/events/:eventId': { event: {} },
+      'GET /api/programs/:programId/events/:eventId/attendance': { roster: [] },
+    });
+    startEarlyRequests('/programs/p1/events/e1/attendance');
+    await settle();
+    expect(fetchedPaths()).toEqual([
+      '/api/auth/session',
+      '/api/programs/p1/events/e1',
+      '/api/programs/p1/events/e1/attendance',
+    ]);
+    await expect(apiRequest('/api/programs/p1/events/e1/attendance')).resolves.toEqual({
+      roster: [],
+    });
+    expect(fetchedPaths()).toHaveLength(3);
   });
 
   it("on / for a signed-in visitor, asks for the session and the home page's data once, and the app's requests take those answers", async () => {
@@ -58,7 +103,7 @@ describe('early requests of the boot step', () => {
 
     resetEarlyRequests();
     mockApi({ 'GET /api/auth/session': signedIn });
-    startEarlyRequests('/p/p1/calendar');
+    startEarlyRequests('/orgs/o1');
     await settle();
     expect(fetchedPaths()).toEqual(['/api/auth/session']);
   });

@@ -44,22 +44,69 @@ export function takeEarlyResponse(path: string): Promise<Response> | undefined {
 }
 
 /**
+ * The data each first screen asks for at once, by route path of SPEC.md §2:
+ * what the boot step requests for a signed-in visitor beside the sign-in
+ * state (`:name` parameters are filled from the page's URL). Each path is a
+ * GET of the API contract the page's first queries send; a test pins both.
+ */
+export const EARLY_ROUTE_REQUESTS: ReadonlyArray<{ route: string; requests: readonly string[] }> = [
+  { route: '/', requests: [EARLY_HOME_PATH] },
+  {
+    route: '/programs/:programId/events/:eventId/attendance',
+    requests: [
+      // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
+      '/api/programs/:programId/events/:eventId',
+      // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
+      '/api/programs/:programId/events/:eventId/attendance',
+    ],
+  },
+  // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
+  { route: '/p/:profileId/calendar', requests: ['/api/profiles/:profileId'] },
+];
+
+/**
+ * The API paths of {@link EARLY_ROUTE_REQUESTS} for the page at `pathname`
+ * (a trailing slash ignored), parameters filled in; empty for any other page.
+ * A parameter matches one segment of letters, digits, `-` and `_` (Rally's
+ * ids), so nothing else is ever put into an API path.
+ */
+export function earlyRequestsFor(pathname: string): string[] {
+  const segments = pathname.replace(/(.)\/+$/, '$1').split('/');
+  for (const { route, requests } of EARLY_ROUTE_REQUESTS) {
+    const pattern = route.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      params[part] = segment;
+      return /^[\w-]+$/.test(segment);
+    });
+    if (matches)
+      return requests.map((path) => path.replace(/:\w+/g, (name) => params[name] ?? name));
+  }
+  return [];
+}
+
+/**
  * The boot step's requests for the first screen at `pathname`
  * (docs/decisions/018): the sign-in state at once, in parallel with the
- * app's code instead of after it has run; and on `/`, for a signed-in
- * visitor, the home page's data as soon as the sign-in state says so.
- * Each is sent once and handed to the app's first request of the same URL
- * (lib/api-client.ts), so nothing is fetched twice.
+ * app's code instead of after it has run; and, for a signed-in visitor, the
+ * page's first data ({@link earlyRequestsFor}) as soon as the sign-in state
+ * says so. Each is sent once and handed to the app's first request of the
+ * same URL (lib/api-client.ts), so nothing is fetched twice.
  */
 export function startEarlyRequests(pathname: string): void {
   const session = startEarlyRequest(EARLY_SESSION_PATH);
-  if (pathname !== '/') return;
+  const requests = earlyRequestsFor(pathname);
+  if (requests.length === 0) return;
   session
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: unknown) => {
       const isSignedIn =
         typeof body === 'object' && body !== null && 'user' in body && body.user !== null;
-      if (isSignedIn && !started.has(EARLY_HOME_PATH)) startEarlyRequest(EARLY_HOME_PATH);
+      if (!isSignedIn) return;
+      for (const path of requests) if (!started.has(path)) startEarlyRequest(path);
     })
     .catch(() => undefined);
 }
