@@ -90,13 +90,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await (early ?? fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    }));
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     if (isCancelled(error, signal)) throw error;
     throw new ApiError({

@@ -119,7 +119,10 @@ describe('early requests of the boot step', () => {
   });
 
   it('hands a failed early request over as the network error the app would have got', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     startEarlyRequests('/');
     await settle();
     const error: unknown = await apiRequest('/api/auth/session').catch((e: unknown) => e);

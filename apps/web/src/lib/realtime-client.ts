@@ -96,14 +96,14 @@ export function loadFrameParser(): Promise<void> {
   loadingFrameParser ??= afterLoadWhenIdle()
     .then(() => import('./realtime-frames'))
     .then(
-    (module) => {
-      frameParser = module.parseServerFrame;
-    },
-    (err: unknown) => {
-      loadingFrameParser = undefined;
-      throw err;
-    },
-  );
+      (module) => {
+        frameParser = module.parseServerFrame;
+      },
+      (err: unknown) => {
+        loadingFrameParser = undefined;
+        throw err;
+      },
+    );
   return loadingFrameParser;
 }
 
