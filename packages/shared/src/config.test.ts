@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { adminListQuerySchema } from './admin.ts';
-import { recommendedBundleId, updateClientConfigSchema } from './config.ts';
+import {
+  clientConfigSchema,
+  recommendedBundleId,
+  updateClientConfigSchema,
+  type ClientConfig,
+} from './config.ts';
+import { clientConfigPayloadSchema } from './realtime.ts';
 
 describe('recommendedBundleId (SPEC.md §4, §9)', () => {
   it('takes {id} from a file name bundle-{id}.zip', () => {
@@ -63,5 +70,27 @@ describe('adminListQuerySchema', () => {
     expect(adminListQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(adminListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(adminListQuerySchema.safeParse({ page: 'two' }).success).toBe(false);
+  });
+});
+
+describe('clientConfigPayloadSchema (realtime.ts, zod mini)', () => {
+  it('is the same record as clientConfigSchema: same type, same answers', () => {
+    expectTypeOf<z.infer<typeof clientConfigPayloadSchema>>().toEqualTypeOf<ClientConfig>();
+    const samples: unknown[] = [
+      { url: null, disableLiveUpdate: false },
+      { url: 'https://cdn.example/bundle-7.zip', disableLiveUpdate: true },
+      { url: 'x', disableLiveUpdate: true, extra: 1 },
+      { url: 1, disableLiveUpdate: false },
+      { url: null },
+      { disableLiveUpdate: 'yes', url: null },
+      null,
+      'client',
+    ];
+    for (const sample of samples) {
+      const mini = clientConfigPayloadSchema.safeParse(sample);
+      const classic = clientConfigSchema.safeParse(sample);
+      expect(mini.success).toBe(classic.success);
+      expect(mini.data).toEqual(classic.data);
+    }
   });
 });

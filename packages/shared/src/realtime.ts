@@ -1,4 +1,8 @@
-import { z } from 'zod';
+// zod's tree-shakable "mini" API: the web client reads every server frame
+// with these schemas, and the full API would add ~20 KB (brotli) to every
+// signed-in page (docs/decisions/018, fifth pass). The server composes them
+// with its classic schemas as usual.
+import * as z from 'zod/mini';
 
 // The socket's path and backoff live in realtime-socket.ts, which does not
 // build zod schemas: the web client takes them without loading zod.
@@ -14,9 +18,11 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  */
 export const topicSchema = z
   .string()
-  .regex(
-    new RegExp(`^(config:client|(user|program|event|conversation|profile):${uuid})$`),
-    'Unknown topic',
+  .check(
+    z.regex(
+      new RegExp(`^(config:client|(user|program|event|conversation|profile):${uuid})$`),
+      'Unknown topic',
+    ),
   );
 /** See {@link topicSchema}. */
 export type Topic = z.infer<typeof topicSchema>;
@@ -56,8 +62,8 @@ export const realtimeEventSchema = z.object({
   kind: realtimeKindSchema,
   ids: z.array(z.string()),
   version: z.number(),
-  seq: z.number().int().min(1).optional(),
-  payload: z.unknown().optional(),
+  seq: z.optional(z.int().check(z.minimum(1))),
+  payload: z.optional(z.unknown()),
 });
 /** See {@link realtimeEventSchema}. */
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
@@ -73,12 +79,15 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
  * send the cookie (the native app); it must come first.
  */
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
   z.object({
     type: z.literal('subscribe'),
     topic: topicSchema,
-    cursor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-    since: z.string().optional(),
+    cursor: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+    since: z.optional(z.string()),
   }),
   z.object({ type: z.literal('unsubscribe'), topic: topicSchema }),
   z.object({ type: z.literal('ping') }),
@@ -101,7 +110,7 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
  * refetches the thread (docs/decisions/007, resync by sequence).
  */
 export const serverFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), userId: z.string().nullable() }),
+  z.object({ type: z.literal('ready'), userId: z.nullable(z.string()) }),
   z.object({ type: z.literal('subscribed'), topic: z.string() }),
   z.object({
     type: z.literal('denied'),
@@ -113,7 +122,7 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('replayed'),
     topic: z.string(),
-    seq: z.number().int().min(0).nullable(),
+    seq: z.nullable(z.int().check(z.minimum(0))),
     truncated: z.boolean(),
   }),
   z.object({ type: z.literal('pong') }),
@@ -121,3 +130,14 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
 ]);
 /** See {@link serverFrameSchema}. */
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/**
+ * The payload of a `config.updated` event on `config:client`: the config
+ * record `client` (SPEC.md §3), the same shape as config.ts's
+ * `clientConfigSchema` (a test pins the two together), built here with
+ * zod's mini API so that reading it does not load the full one.
+ */
+export const clientConfigPayloadSchema = z.object({
+  url: z.nullable(z.string()),
+  disableLiveUpdate: z.boolean(),
+});

@@ -1,4 +1,5 @@
-import { config } from 'zod';
+// zod's core only: the classic API's entry also installs its English messages (~6 KB), which the first screen does not need.
+import { config } from 'zod/v4/core';
 
 /**
  * Turns off zod's compiled object parsers (`jitless`) for the process or

@@ -1,10 +1,13 @@
-import { clientConfigSchema } from '@rally/shared/config';
-import { serverFrameSchema, type ServerFrame } from '@rally/shared/realtime';
+import {
+  clientConfigPayloadSchema,
+  serverFrameSchema,
+  type ServerFrame,
+} from '@rally/shared/realtime';
 
-// Loaded by realtime-client.ts when the socket first connects, not with the
-// page: the schemas bring zod (about 25 KB gzip), which a signed-in page that
-// has no form would not otherwise load (docs/decisions/004, "Signed-in
-// layouts").
+// Loaded by realtime-client.ts once the page has loaded, not with it
+// (docs/decisions/004, "Signed-in layouts"). The schemas are built with
+// zod's mini API (about 5 KB brotli instead of 21 KB for the full one,
+// which a signed-in page without a form does not load; docs/decisions/018).
 
 /**
  * One WebSocket message (text) as a {@link ServerFrame} — `ready`,
@@ -12,7 +15,7 @@ import { serverFrameSchema, type ServerFrame } from '@rally/shared/realtime';
  * (docs/decisions/007) — checked with `serverFrameSchema`: null when it is
  * not text, not JSON or not a frame (the client does not trust what
  * arrives, DESIGN.md §4). The payload of a `config.updated` event is
- * checked with `clientConfigSchema` as well and left out when it fails (the
+ * checked with `clientConfigPayloadSchema` as well and left out when it fails (the
  * client then refetches the record).
  */
 export function parseServerFrame(data: unknown): ServerFrame | null {
@@ -27,7 +30,7 @@ export function parseServerFrame(data: unknown): ServerFrame | null {
   if (!parsed.success) return null;
   const frame = parsed.data;
   if (frame.type !== 'event' || frame.event.kind !== 'config.updated') return frame;
-  const record = clientConfigSchema.safeParse(frame.event.payload);
+  const record = clientConfigPayloadSchema.safeParse(frame.event.payload);
   const { payload: _unchecked, ...event } = frame.event;
   return { ...frame, event: record.success ? { ...event, payload: record.data } : event };
 }

@@ -85,7 +85,7 @@ export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEven
   const { kind } = event;
   switch (scope) {
     case 'config': {
-      // The payload, when present, passed `clientConfigSchema` (realtime-frames.ts).
+      // The payload, when present, passed `clientConfigPayloadSchema` (realtime-frames.ts).
       const record = event.payload as ClientConfig | undefined;
       if (record) queryClient.setQueryData(clientConfigKey, record);
       else invalidate(queryClient, startsWith(...clientConfigKey));
