@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, routePath } from './routes.ts';
+import { appRoutes, matchAppRoute, routePath } from './routes.ts';
 
 describe('appRoutes — SPEC.md §2', () => {
   it('has every route of the spec with its exact path and flag', () => {
@@ -43,5 +43,31 @@ describe('appRoutes — SPEC.md §2', () => {
       '/programs/a%20b/events/e',
     );
     expect(() => routePath('org', {})).toThrow(/orgId/);
+  });
+});
+
+describe('matchAppRoute: the route of SPEC.md §2 at a path', () => {
+  it('matches static and parameter segments, the fewest parameters winning', () => {
+    expect(matchAppRoute('/')?.route.name).toBe('root');
+    expect(matchAppRoute('/auth/login')?.route.name).toBe('login');
+    expect(matchAppRoute('/orgs/create')?.route.name).toBe('create-org');
+    expect(matchAppRoute('/orgs/0190-abc')?.route.name).toBe('org');
+    expect(matchAppRoute('/programs/p1/events/new')?.route.name).toBe('program-event-new');
+    expect(matchAppRoute('/programs/p1/events/e1')?.route.name).toBe('program-event');
+    expect(matchAppRoute('/programs/p1/events/e1/attendance')?.route.name).toBe(
+      'program-event-attendance',
+    );
+    expect(matchAppRoute('/p/x/calendar/')?.route.name).toBe('profile-calendar');
+    expect(matchAppRoute('/programs/p1/events/e1/attendance')?.params).toEqual({
+      programId: 'p1',
+      eventId: 'e1',
+    });
+  });
+
+  it('matches no route for an unknown path, an empty parameter or a longer path', () => {
+    expect(matchAppRoute('/nope')).toBeUndefined();
+    expect(matchAppRoute('/orgs//settings')).toBeUndefined();
+    expect(matchAppRoute('/account/delete/now')).toBeUndefined();
+    expect(matchAppRoute('/p/x')).toBeUndefined();
   });
 });

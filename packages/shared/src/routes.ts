@@ -162,3 +162,42 @@ export function routePath(name: AppRouteName, params: Record<string, string> = {
     return encodeURIComponent(value);
   });
 }
+
+/** A route of SPEC.md §2 matched at a path ({@link matchAppRoute}), with its raw `:param` segments. */
+export interface AppRouteMatch {
+  route: AppRouteDef;
+  /** Parameter name (without `:`) -> the path's segment, as written (not decoded). */
+  params: Record<string, string>;
+}
+
+/**
+ * The route of SPEC.md §2 at `pathname` (no query or fragment), with its
+ * parameters, or undefined. A parameter matches one non-empty segment; a
+ * trailing slash is ignored. When several paths match (`/orgs/create` and
+ * `/orgs/:orgId`), the one with the fewest parameters wins, as React Router
+ * ranks static segments first (apps/web/src/app/guard.ts matches with React
+ * Router itself). Plain data, no imports: the server's index.html and the
+ * web app's boot step use it (docs/decisions/018).
+ */
+export function matchAppRoute(pathname: string): AppRouteMatch | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  let best: AppRouteMatch | undefined;
+  let fewestParams = Infinity;
+  for (const route of appRoutes as readonly AppRouteDef[]) {
+    const pattern = route.path === '/' ? [] : route.path.split('/').slice(1);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      params[part.slice(1)] = segment;
+      return segment !== '';
+    });
+    const count = Object.keys(params).length;
+    if (matches && count < fewestParams) {
+      best = { route, params };
+      fewestParams = count;
+    }
+  }
+  return best;
+}

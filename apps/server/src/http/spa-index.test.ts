@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { APP_CSP } from './security-headers.ts';
 import {
   ROUTE_CHUNKS_FILE,
-  matchAppRoute,
   preloadTags,
   routeFiles,
   spaIndexEncoding,
@@ -31,28 +30,6 @@ const CHUNKS: RouteChunks = {
     'program-settings': ['/assets/program-settings-page-h8.js'],
   },
 };
-
-describe('matchAppRoute: the route of SPEC.md §2 at a path', () => {
-  it('matches static and parameter segments, the fewest parameters winning', () => {
-    expect(matchAppRoute('/')?.name).toBe('root');
-    expect(matchAppRoute('/auth/login')?.name).toBe('login');
-    expect(matchAppRoute('/orgs/create')?.name).toBe('create-org');
-    expect(matchAppRoute('/orgs/0190-abc')?.name).toBe('org');
-    expect(matchAppRoute('/programs/p1/events/new')?.name).toBe('program-event-new');
-    expect(matchAppRoute('/programs/p1/events/e1')?.name).toBe('program-event');
-    expect(matchAppRoute('/programs/p1/events/e1/attendance')?.name).toBe(
-      'program-event-attendance',
-    );
-    expect(matchAppRoute('/p/x/calendar/')?.name).toBe('profile-calendar');
-  });
-
-  it('matches no route for an unknown path, an empty parameter or a longer path', () => {
-    expect(matchAppRoute('/nope')).toBeUndefined();
-    expect(matchAppRoute('/orgs//settings')).toBeUndefined();
-    expect(matchAppRoute('/account/delete/now')).toBeUndefined();
-    expect(matchAppRoute('/p/x')).toBeUndefined();
-  });
-});
 
 describe('routeFiles and preloadTags', () => {
   it("names the layout's and the page's files once, in order", () => {

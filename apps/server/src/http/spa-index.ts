@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import { appRoutes, type AppRouteDef } from '@rally/shared/routes';
+import { appRoutes, matchAppRoute, type AppRouteDef } from '@rally/shared/routes';
 
 /** Name of the file the web build writes beside index.html (apps/web/src/vite-route-chunks.ts). */
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
@@ -25,32 +25,6 @@ export interface SpaIndexVariant {
 /** An encoding index.html is sent in (`identity`: none). */
 export type SpaIndexEncoding = 'br' | 'gzip' | 'identity';
 
-/**
- * The route of SPEC.md §2 at `pathname` (no query or fragment), or
- * undefined. A parameter matches one non-empty segment; a trailing slash is
- * ignored. When several paths match (`/orgs/create` and `/orgs/:orgId`),
- * the one with the fewest parameters wins, as React Router ranks static
- * segments first (apps/web/src/app/route-modules.ts `routeAt`).
- */
-export function matchAppRoute(pathname: string): AppRouteDef | undefined {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
-  let best: { route: AppRouteDef; params: number } | undefined;
-  for (const route of appRoutes as readonly AppRouteDef[]) {
-    const pattern = route.path === '/' ? [] : route.path.split('/').slice(1);
-    if (pattern.length !== segments.length) continue;
-    let params = 0;
-    const matches = pattern.every((part, i) => {
-      if (part.startsWith(':')) {
-        params += 1;
-        return segments[i] !== '';
-      }
-      return part === segments[i];
-    });
-    if (matches && (!best || params < best.params)) best = { route, params };
-  }
-  return best?.route;
-}
-
 /** The login route of SPEC.md §2, where the app sends a signed-out visitor of a signed-in page. */
 const LOGIN_ROUTE = appRoutes.find((route) => route.name === 'login') as AppRouteDef | undefined;
 
@@ -62,7 +36,7 @@ const LOGIN_ROUTE = appRoutes.find((route) => route.name === 'login') as AppRout
  * app will send them. Empty for a path that is no route.
  */
 export function routeFiles(chunks: RouteChunks, pathname: string, signedIn: boolean): string[] {
-  let route = matchAppRoute(pathname);
+  let route = matchAppRoute(pathname)?.route;
   if (route?.requiresAuth && !signedIn) route = LOGIN_ROUTE;
   if (!route) return [];
   return [...new Set([...(chunks.areas[route.area] ?? []), ...(chunks.routes[route.name] ?? [])])];

@@ -1,4 +1,6 @@
-// Part of the boot step's small chunk (main.tsx): import nothing here.
+// Part of the boot step's small chunk (main.tsx): import nothing heavy here
+// (SPEC.md §2's route table is plain data).
+import { matchAppRoute, type AppRouteName } from '@rally/shared/routes';
 
 /** `GET /api/auth/session` (packages/shared/src/api/auth.ts `authRoutes.session`; a test pins the two together). */
 // eslint-disable-next-line no-restricted-syntax -- the boot chunk cannot load the contract (zod); the test pins it
@@ -44,48 +46,37 @@ export function takeEarlyResponse(path: string): Promise<Response> | undefined {
 }
 
 /**
- * The data each first screen asks for at once, by route path of SPEC.md §2:
+ * The data each first screen asks for at once, by route name of SPEC.md §2:
  * what the boot step requests for a signed-in visitor beside the sign-in
  * state (`:name` parameters are filled from the page's URL). Each path is a
- * GET of the API contract the page's first queries send; a test pins both.
+ * GET of the API contract the page's first queries send; a test pins them.
  */
-export const EARLY_ROUTE_REQUESTS: ReadonlyArray<{ route: string; requests: readonly string[] }> = [
-  { route: '/', requests: [EARLY_HOME_PATH] },
-  {
-    route: '/programs/:programId/events/:eventId/attendance',
-    requests: [
-      // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
-      '/api/programs/:programId/events/:eventId',
-      // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
-      '/api/programs/:programId/events/:eventId/attendance',
-    ],
-  },
+export const EARLY_ROUTE_REQUESTS: Partial<Record<AppRouteName, readonly string[]>> = {
+  root: [EARLY_HOME_PATH],
+  'program-event-attendance': [
+    // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
+    '/api/programs/:programId/events/:eventId',
+    // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
+    '/api/programs/:programId/events/:eventId/attendance',
+  ],
   // eslint-disable-next-line no-restricted-syntax -- see EARLY_SESSION_PATH
-  { route: '/p/:profileId/calendar', requests: ['/api/profiles/:profileId'] },
-];
+  'profile-calendar': ['/api/profiles/:profileId'],
+};
 
 /**
  * The API paths of {@link EARLY_ROUTE_REQUESTS} for the page at `pathname`
- * (a trailing slash ignored), parameters filled in; empty for any other page.
- * A parameter matches one segment of letters, digits, `-` and `_` (Rally's
- * ids), so nothing else is ever put into an API path.
+ * (`matchAppRoute` of SPEC.md §2's table), parameters filled in; empty for
+ * any other page, and when a parameter is not a plain id (letters, digits,
+ * `-`, `_`), so nothing else is ever put into an API path.
  */
 export function earlyRequestsFor(pathname: string): string[] {
-  const segments = pathname.replace(/(.)\/+$/, '$1').split('/');
-  for (const { route, requests } of EARLY_ROUTE_REQUESTS) {
-    const pattern = route.split('/');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, i) => {
-      const segment = segments[i] ?? '';
-      if (!part.startsWith(':')) return part === segment;
-      params[part] = segment;
-      return /^[\w-]+$/.test(segment);
-    });
-    if (matches)
-      return requests.map((path) => path.replace(/:\w+/g, (name) => params[name] ?? name));
-  }
-  return [];
+  const match = matchAppRoute(pathname);
+  const requests = match && EARLY_ROUTE_REQUESTS[match.route.name as AppRouteName];
+  if (!match || !requests) return [];
+  if (!Object.values(match.params).every((value) => /^[\w-]+$/.test(value))) return [];
+  return requests.map((path) =>
+    path.replace(/:(\w+)/g, (whole, name: string) => match.params[name] ?? whole),
+  );
 }
 
 /**
