@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -13,7 +13,8 @@ export interface EventTitleProps {
 }
 
 /**
- * An event's title on a card or list row, two lines at most, struck through
+ * An event's title on a card or list row (a link in the theme's link colour
+ * when `to` is given), two lines at most, struck through
  * with a "Cancelled" badge beside it when the event is cancelled (the home's
  * cards and the event lists share it).
  */
@@ -23,9 +24,9 @@ export function EventTitle({ title, isCancelled, to }: EventTitleProps) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       {to ? (
-        <Text component={Link} to={to} {...look}>
+        <Anchor component={Link} to={to} {...look}>
           {title}
-        </Text>
+        </Anchor>
       ) : (
         <Text {...look}>{title}</Text>
       )}
