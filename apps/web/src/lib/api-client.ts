@@ -1,5 +1,5 @@
 import type { FieldIssue, Problem } from '@rally/shared/errors';
-import { API_ACCEPT, takeEarlyResponse } from './early-requests';
+import { API_ACCEPT, resetEarlyRequests, takeEarlyResponse } from './early-requests';
 
 /**
  * Error codes the client adds to the server's (`errorCodes` in
@@ -73,7 +73,8 @@ export interface ApiRequestOptions {
 /**
  * Calls Rally's JSON API (docs/api.md) on the same origin with the session
  * cookie (`credentials: 'include'`) — a GET the boot step already sent
- * (lib/early-requests.ts) takes that answer instead — and returns the parsed JSON body
+ * (lib/early-requests.ts) takes that answer instead, unless a write was
+ * sent since — and returns the parsed JSON body
  * (`undefined` for 204). A `FormData` body goes as multipart (the browser sets
  * the boundary), anything else as JSON. Throws {@link ApiError} for any non-2xx answer or a
  * network failure — status 0 `network_error`, also when `signal` timed out
@@ -87,6 +88,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   const url = buildUrl(path, query);
+  // A write makes any answer fetched before it possibly out of date: drop the early ones.
+  if (method !== 'GET') resetEarlyRequests();
   const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {

@@ -102,7 +102,11 @@ export function startEarlyRequests(pathname: string): void {
     .catch(() => undefined);
 }
 
-/** Forgets every early request (tests). */
+/**
+ * Forgets every early request not yet taken: called before any write
+ * (lib/api-client.ts), after which an answer fetched earlier may be out of
+ * date. Also resets between tests.
+ */
 export function resetEarlyRequests(): void {
   started.clear();
 }
