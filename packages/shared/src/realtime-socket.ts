@@ -13,3 +13,41 @@ export const REALTIME_BACKOFF_MS = [1000, 2000, 5000, 10_000] as const;
 export function reconnectDelayMs(attempt: number): number {
   return REALTIME_BACKOFF_MS[Math.min(attempt, REALTIME_BACKOFF_MS.length - 1)] ?? 10_000;
 }
+
+/**
+ * The server frames every connection gets, whatever its pages show
+ * (docs/decisions/007): `ready` once connected, `subscribed` per topic and
+ * `pong` per ping. Their shapes are `serverFrameSchema`'s (realtime.ts).
+ */
+export type ControlFrame =
+  | { type: 'ready'; userId: string | null }
+  | { type: 'subscribed'; topic: string }
+  | { type: 'pong' };
+
+/**
+ * Reads a parsed frame (`JSON.parse` of one WebSocket message) as a
+ * {@link ControlFrame} without zod, so a page with no live change to show
+ * never downloads the zod schemas of the other frames (docs/decisions/018,
+ * sixth pass). Gives exactly what `serverFrameSchema.safeParse` gives for
+ * these three types, unknown keys dropped (`realtime-socket.test.ts` holds
+ * the two side by side); `undefined` for anything else (another frame type,
+ * or a malformed one), which the caller reads with the schemas.
+ */
+export function readControlFrame(json: unknown): ControlFrame | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const frame = json as Record<string, unknown>;
+  switch (frame.type) {
+    case 'ready':
+      return typeof frame.userId === 'string' || frame.userId === null
+        ? { type: 'ready', userId: frame.userId }
+        : undefined;
+    case 'subscribed':
+      return typeof frame.topic === 'string'
+        ? { type: 'subscribed', topic: frame.topic }
+        : undefined;
+    case 'pong':
+      return { type: 'pong' };
+    default:
+      return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 import type { RealtimeEvent } from '@rally/shared/realtime';
+import type * as Frames from './realtime-frames';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../test/fake-websocket';
 import {
@@ -222,29 +223,50 @@ describe('RealtimeClient topics', () => {
 });
 
 describe('RealtimeClient frame parser', () => {
-  it('downloads the frames’ schemas only once the page has loaded, reading the frames that came meanwhile in order', async () => {
+  it('reads the frames every connection gets without the frames’ schemas, and downloads them for an event only once the page has loaded', async () => {
     vi.useRealTimers();
     vi.resetModules();
+    const parserLoaded = vi.fn();
+    vi.doMock('./realtime-frames', async () => {
+      parserLoaded();
+      return vi.importActual<typeof Frames>('./realtime-frames');
+    });
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
     try {
       const fresh = await import('./realtime-client');
-      const c = new fresh.RealtimeClient({ url: 'ws://rally.test/api/realtime' });
+      const onEvent = vi.fn();
+      const c = new fresh.RealtimeClient({ url: 'ws://rally.test/api/realtime', onEvent });
       c.subscribe(program, {});
       const socket = FakeWebSocket.latest();
+      // `ready`, `subscribed` and `pong` are read at once, with no download.
       socket.acceptAsServer('u1');
+      expect(c.isConnected).toBe(true);
+      expect(c.userId).toBe('u1');
+      expect(socket.sentFrames()).toEqual([{ type: 'subscribe', topic: program }]);
+      socket.receive({ type: 'pong' });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      // Not read yet: the page is still loading, so the parser has not been fetched.
-      expect(c.isConnected).toBe(false);
-      expect(socket.sentFrames()).toEqual([]);
+      expect(parserLoaded).not.toHaveBeenCalled();
+
+      // An event needs the schemas: fetched once the page has loaded; the event waits.
+      const change: RealtimeEvent = {
+        topic: program,
+        kind: 'event.updated',
+        ids: ['e1'],
+        version: 1,
+      };
+      socket.receive({ type: 'event', event: change });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(parserLoaded).not.toHaveBeenCalled();
+      expect(onEvent).not.toHaveBeenCalled();
 
       readyState.mockReturnValue('complete');
       window.dispatchEvent(new Event('load'));
-      await vi.waitFor(() => expect(c.isConnected).toBe(true));
-      expect(c.userId).toBe('u1');
-      expect(socket.sentFrames()).toEqual([{ type: 'subscribe', topic: program }]);
+      await vi.waitFor(() => expect(onEvent).toHaveBeenCalledWith(change));
+      expect(parserLoaded).toHaveBeenCalledTimes(1);
       c.close();
     } finally {
       readyState.mockRestore();
+      vi.doUnmock('./realtime-frames');
     }
   });
 });

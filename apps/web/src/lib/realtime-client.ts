@@ -1,6 +1,6 @@
 import { afterLoadWhenIdle } from './idle';
 import type { ClientFrame, RealtimeEvent, ServerFrame } from '@rally/shared/realtime';
-import { reconnectDelayMs } from '@rally/shared/realtime-socket';
+import { readControlFrame, reconnectDelayMs } from '@rally/shared/realtime-socket';
 
 /** The client pings this often; the server answers `pong` (docs/decisions/007 heartbeat). */
 export const CLIENT_PING_INTERVAL_MS = 15_000;
@@ -77,20 +77,32 @@ interface TopicEntry {
 
 const OPEN = 1;
 
+/** One WebSocket message as JSON; undefined when it is not text or not JSON. */
+function parseJson(data: unknown): unknown {
+  if (typeof data !== 'string') return undefined;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads one WebSocket message as a server frame (`parseServerFrame` of realtime-frames.ts). */
 type FrameParser = (data: unknown) => ServerFrame | null;
 let frameParser: FrameParser | undefined;
 let loadingFrameParser: Promise<void> | undefined;
 
 /**
- * Loads realtime-frames.ts (the frames' zod schemas, with zod itself 26 KB
+ * Loads realtime-frames.ts (the frames' zod schemas, with zod's core 12 KB
  * brotli and their construction a long task on a slow phone) once; resolves
- * when frames can be read. The client starts it when it connects, but the
- * download waits until the page has loaded and the main thread is idle
- * ({@link afterLoadWhenIdle}): the first screen paints without it, and the
- * frames that arrive meanwhile wait in order (docs/decisions/004,
- * "Signed-in layouts"; docs/decisions/018). Rejects when the chunk cannot
- * be fetched; the next call tries again.
+ * when frames can be read. The client needs it only for a frame other than
+ * `ready`, `subscribed` and `pong` (`readControlFrame`), so a page that
+ * shows no live change never downloads it; and the download waits until
+ * the page has loaded and the main thread is idle ({@link afterLoadWhenIdle}):
+ * the first screen paints without it, and the frames that arrive meanwhile
+ * wait in order (docs/decisions/004, "Signed-in layouts"; docs/decisions/018,
+ * sixth pass). Rejects when the chunk cannot be fetched; the next call
+ * tries again.
  */
 export function loadFrameParser(): Promise<void> {
   loadingFrameParser ??= afterLoadWhenIdle()
@@ -208,7 +220,6 @@ export class RealtimeClient {
     const socket = create(this.options.url);
     this.socket = socket;
     this.isReady = false;
-    void loadFrameParser().catch(() => undefined);
     socket.onmessage = (message) => {
       if (this.socket === socket) this.receive(socket, message.data);
     };
@@ -266,15 +277,18 @@ export class RealtimeClient {
   }
 
   /**
-   * One message of `socket`: read at once when the frame parser has loaded,
-   * else kept until it has (in arrival order). A parser that cannot be
-   * fetched counts as a lost connection: the reconnect tries again.
+   * One message of `socket`: a control frame (`readControlFrame`) or, once
+   * the frame parser has loaded, any frame is read at once; else it is kept
+   * until the parser has loaded (frames stay in arrival order). A parser
+   * that cannot be fetched counts as a lost connection: the reconnect tries
+   * again.
    */
   private receive(socket: SocketLike, data: unknown): void {
     this.lastHeardAt = Date.now();
-    if (frameParser && this.waitingFrames.length === 0) {
-      this.onFrame(frameParser(data));
-      return;
+    if (this.waitingFrames.length === 0) {
+      const control = readControlFrame(parseJson(data));
+      if (control) return this.onFrame(control);
+      if (frameParser) return this.onFrame(frameParser(data));
     }
     this.waitingFrames.push(data);
     if (this.waitingFrames.length > 1) return;

@@ -76,13 +76,13 @@ describe('a realtime client whose frame parser is still loading', () => {
     socket.acceptAsServer('u1');
     socket.receive({ type: 'subscribed', topic: program });
     for (const n of [1, 2, 3]) socket.receive({ type: 'event', event: event(n) });
-    expect(client.isConnected).toBe(false);
+    // Read without the parser (readControlFrame): connected, but no event yet.
+    expect(client.isConnected).toBe(true);
+    expect(client.userId).toBe('u1');
     expect(onEvent).not.toHaveBeenCalled();
 
     release();
     await vi.waitFor(() => expect(onEvent).toHaveBeenCalledTimes(3));
-    expect(client.isConnected).toBe(true);
-    expect(client.userId).toBe('u1');
     expect(onEvent.mock.calls.map(([e]) => e)).toEqual([event(1), event(2), event(3)]);
     expect(listener.onEvent.mock.calls.map(([e]) => e)).toEqual([event(1), event(2), event(3)]);
 
