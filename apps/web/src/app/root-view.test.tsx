@@ -1,5 +1,5 @@
 import { LOADING_OVERLAY_TEXT } from '@rally/shared/constants';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, pending, problem } from '../test/api-mock';
 import { makeProgram, makeProgramDetail, makeUser } from '../test/fixtures';
@@ -103,7 +103,7 @@ describe('navigation guard in the running app', () => {
     const phone = await screen.findByLabelText(/Phone number/);
     await app.user.type(phone, '98765');
     expect(phone).toHaveValue('98765');
-    await app.router.navigate('/auth/login?redirect=%2Faccount');
+    await act(() => app.navigate('/auth/login?redirect=%2Faccount'));
     await waitFor(() => expect(screen.getByLabelText(/Phone number/)).toHaveValue(''));
   });
 

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { lazyPart } from '../lib/lazy-part';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { describeError } from '../lib/describe-error';
 import { useAuth } from '../lib/auth';
@@ -13,6 +13,15 @@ import { LoadingOverlay } from './loading-overlay';
 // The live-update check and the realtime client load in their own chunk, after the first screen.
 const LiveUpdate = lazyPart(() => import('./use-live-update').then((module) => module.LiveUpdate));
 
+/** Props of {@link RootView}. */
+export interface RootViewProps {
+  /**
+   * Called with the pathname each time the view renders a route (idempotent:
+   * the router starts the route's layout and page downloads together).
+   */
+  onNavigate?: (pathname: string) => void;
+}
+
 /**
  * The root view (SPEC.md §2): applies the navigation guard to the current full
  * path and shows the route's page, re-created whenever the full path
@@ -22,8 +31,11 @@ const LiveUpdate = lazyPart(() => import('./use-live-update').then((module) => m
  * browser, where the check never installs anything, once the first screen
  * is shown and the main thread is idle, so its code (and the realtime
  * client's) does not compete with the first screen's (docs/decisions/018).
+ * The full-screen "Loading..." overlay stands in for the route until its
+ * code has downloaded at start; later navigations are transitions, which
+ * keep the current page until the next one is ready (docs/decisions/022).
  */
-export function RootView() {
+export function RootView({ onNavigate }: RootViewProps = {}) {
   const location = useLocation();
   const auth = useAuth();
   const fullPath = location.pathname + location.search + location.hash;
@@ -46,10 +58,13 @@ export function RootView() {
       return <Navigate to={decision.to} replace />;
     case 'render':
     case 'not-found':
+      onNavigate?.(location.pathname);
       return (
         <>
           {startsCheck && <LiveUpdate userId={auth.user?.id ?? null} />}
-          <Outlet key={fullPath} />
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet key={fullPath} />
+          </Suspense>
         </>
       );
   }

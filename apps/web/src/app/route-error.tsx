@@ -1,28 +1,26 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from '../components/not-found';
+import type { FallbackProps } from 'react-error-boundary';
 import { isDownloadFailure } from '../lib/downloads';
 import { PageUnavailable } from './page-unavailable';
 
 /**
- * The router's error element: logs the error to the console only (SPEC.md §8)
- * and shows a friendly message with a reload button. A 404 route response
- * shows the not-found content instead; a failed download of code (offline)
- * shows the offline/retry state, which reloads by itself when the connection
- * returns (docs/decisions/017). Set on every layout's child routes, so the
- * layout (header, navigation) stays around it.
+ * What a route shows when its layout or page throws (the `FallbackComponent`
+ * of each route's error boundary, router.tsx): logs the error to the
+ * console only (SPEC.md §8) and shows a friendly message with a reload
+ * button; a failed download of code (offline) shows the offline/retry
+ * state, which reloads by itself when the connection returns
+ * (docs/decisions/017). Around every layout and page, so the layout
+ * (header, navigation) stays around a failed page.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: Pick<FallbackProps, 'error'>) {
   const { t } = useTranslation();
 
   useEffect(() => {
     console.error('Route error', error);
   }, [error]);
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isDownloadFailure(error)) return <PageUnavailable onRetry={reloadPage} />;
   return (
     <Container size="sm" py="xl">

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { captureEarlySearchKey } from '../features/search/early-search-key';
 import { sessionQueryOptions } from '../lib/auth';
 import { whenIdle, whenLoaded } from '../lib/idle';
@@ -10,25 +11,16 @@ import { installPreloadErrorHandler } from './preload-error';
 import { createQueryClient } from './query-client';
 import type { Persister } from './query-persistence';
 import { startFirstScreen } from './route-modules';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { registerServiceWorker, type RegisterServiceWorker } from './service-worker';
 
 /**
- * Resolves after the window's `load`, once the router has shown its first
- * page (no navigation or lazy route loading), and then at an idle moment of
+ * Resolves after the window's `load`, once `firstScreen` (the first route's
+ * code and the sign-in state) has settled, and then at an idle moment of
  * the main thread (`whenIdle`: `requestIdleCallback`, at most 2 s later).
  */
-function firstScreenShown(router: ReturnType<typeof createAppRouter>): Promise<void> {
-  const isIdle = () => router.state.initialized && router.state.navigation.state === 'idle';
-  const routed = new Promise<void>((resolve) => {
-    if (isIdle()) return resolve();
-    const unsubscribe = router.subscribe(() => {
-      if (!isIdle()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-  return Promise.all([whenLoaded(), routed]).then(whenIdle);
+function firstScreenShown(firstScreen: Promise<void>): Promise<void> {
+  return Promise.all([whenLoaded(), firstScreen]).then(whenIdle);
 }
 
 /** What {@link startApp} needs from the entry module. */
@@ -70,7 +62,7 @@ export function startApp({
   const queryClient = createQueryClient();
   // Ask for the sign-in state and the first route's code at the same time
   // (docs/decisions/018).
-  void startFirstScreen(window.location.pathname, () =>
+  const firstScreen = startFirstScreen(window.location.pathname, () =>
     queryClient.prefetchQuery(sessionQueryOptions),
   );
   const persistence = import('./query-persistence')
@@ -86,7 +78,7 @@ export function startApp({
   // phone, and the strings, the router and the first render after it in the
   // same task would block input for longer (docs/decisions/018).
   let stopped = false;
-  let started: { root: Root; router: ReturnType<typeof createAppRouter> } | undefined;
+  let root: Root | undefined;
   void nextTask()
     .then(() => {
       const i18n = createI18n();
@@ -94,16 +86,18 @@ export function startApp({
     })
     .then((i18n) => {
       if (stopped) return;
-      const router = createAppRouter();
-      const root = createRoot(container);
+      root = createRoot(container);
       root.render(
         <StrictMode>
-          <App router={router} queryClient={queryClient} i18n={i18n} />
+          <App queryClient={queryClient} i18n={i18n}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </App>
         </StrictMode>,
       );
-      started = { root, router };
       void registerServiceWorker(platform, loadServiceWorkerRegistration, {
-        whenIdle: () => firstScreenShown(router),
+        whenIdle: () => firstScreenShown(firstScreen),
       });
     });
 
@@ -113,8 +107,7 @@ export function startApp({
     restored: persistence.then(() => undefined),
     stop: () => {
       stopped = true;
-      started?.root.unmount();
-      started?.router.dispose();
+      root?.unmount();
       uninstallPreloadErrorHandler();
       void persistence.then((stopSaving) => stopSaving());
     },

@@ -2,7 +2,7 @@ import type { Event } from '@rally/shared/events';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { addUiStrings, createI18n } from '../app/i18n';
 import eventStrings from '../app/locales/en-US/events.json';
 import { AppProviders } from '../app/providers';
@@ -68,28 +68,19 @@ function asPhone() {
 
 function renderCalendar(props: Partial<EventCalendarProps<Event>> = {}) {
   const loadEvents = vi.fn(props.loadEvents ?? byRange);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <EventCalendar
-            timeZone={TIME_ZONE}
-            hrefOf={(event) => `/events/${event.id}`}
-            {...props}
-            loadEvents={loadEvents}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
   const view = render(
     <AppProviders queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <EventCalendar
+          timeZone={TIME_ZONE}
+          hrefOf={(event) => `/events/${event.id}`}
+          {...props}
+          loadEvents={loadEvents}
+        />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, loadEvents, router, user: userEvent.setup() };
+  return { ...view, loadEvents, user: userEvent.setup() };
 }
 
 /** Intl's text with its narrow and thin spaces as plain spaces, to compare with a literal. */

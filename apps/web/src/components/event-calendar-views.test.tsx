@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { addUiStrings, createI18n } from '../app/i18n';
 import eventStrings from '../app/locales/en-US/events.json';
 import { AppProviders } from '../app/providers';
@@ -28,24 +28,15 @@ function asPhone() {
 }
 
 function renderCalendar() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <EventCalendar
-            timeZone="Asia/Kolkata"
-            loadEvents={() => Promise.resolve(EVENTS)}
-            hrefOf={(event) => `/events/${event.id}`}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
   const view = render(
     <AppProviders queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <EventCalendar
+          timeZone="Asia/Kolkata"
+          loadEvents={() => Promise.resolve(EVENTS)}
+          hrefOf={(event) => `/events/${event.id}`}
+        />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, user: userEvent.setup() };

@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches, useParams } from 'react-router';
+import { appRoutes } from '@rally/shared/routes';
+import { Link, useMatch, useParams } from 'react-router';
 import { useUnreadBadge } from '../../features/conversations/unread-badge';
 import { programQueryOptions } from '../../features/programs/api';
 import { publicProgramQueryOptions } from '../../features/subscriptions/api';
@@ -10,8 +11,8 @@ import { AreaNav, type AreaNavItem } from './area-nav';
 import { AreaShell } from './area-shell';
 import { programNavPages, programStanding, type ProgramNavPage } from './program-nav';
 
-/** The route whose page reads only the public program (SPEC.md §2 `program-subscription-new`). */
-const JOIN_ROUTE = 'program-subscription-new';
+/** The path of the route whose page reads only the public program (SPEC.md §2 `program-subscription-new`). */
+const JOIN_PATH = appRoutes.find((route) => route.name === 'program-subscription-new')!.path;
 
 /**
  * Layout of the program area (SPEC.md §2: program and its attendance,
@@ -26,7 +27,7 @@ export function ProgramLayout() {
   const { t } = useTranslation();
   const { programId = '' } = useParams();
   const { user } = useAuth();
-  const isJoinPage = useMatches().some((match) => match.id === JOIN_ROUTE);
+  const isJoinPage = useMatch(JOIN_PATH) !== null;
   const detail = useQuery({
     ...programQueryOptions(programId),
     enabled: user !== null && !isJoinPage,
