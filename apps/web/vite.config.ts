@@ -124,7 +124,8 @@ export default defineConfig({
         // - shell: everything the first screen needs (app/launch.tsx and its
         //   static imports; the entry itself is only the boot step, main.tsx);
         // - ui-base: the Mantine parts of the signed-out pages (sign in), so
-        //   the login page does not load the whole UI kit;
+        //   the login page does not load the whole UI kit (and ui-input, its
+        //   text fields, which the home does not load);
         // - ui: the rest of the UI libraries used by at least 4 lazy chunks
         //   (one download for every signed-in page);
         // - query-persistence: restored at start, kept out of `app` (a layout
@@ -155,7 +156,14 @@ export default defineConfig({
             },
             {
               name: 'ui-base',
-              test: /node_modules[\\/](?:@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|CloseButton|Input|InputBase|TextInput|Paper)[\\/]|@tabler[\\/]icons-react[\\/].*IconAlertCircle)/,
+              test: /node_modules[\\/](?:@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Alert|CloseButton|Paper)[\\/]|@tabler[\\/]icons-react[\\/].*IconAlertCircle)/,
+              priority: 25,
+            },
+            {
+              // Text fields: the sign-in page's, not the home's (whose only
+              // one, for new users, loads with its part).
+              name: 'ui-input',
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Input|InputBase|TextInput)[\\/]/,
               priority: 25,
             },
             {
@@ -176,7 +184,7 @@ export default defineConfig({
               // the first screens' few do not pull the overlays of `ui` in.
               name: 'icons',
               test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/,
-              minShareCount: 4,
+              minShareCount: 2,
               priority: 22,
             },
             {
@@ -184,6 +192,21 @@ export default defineConfig({
               test: /node_modules[\\/](?:@mantine[\\/](?:core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler[\\/]icons-react|aria-hidden|detect-node-es|clsx|react-number-format|react-textarea-autosize)[\\/]/,
               minShareCount: 4,
               priority: 20,
+            },
+            {
+              // The service worker's registration (vite-plugin-pwa's module
+              // and the workbox-window it imports) and the update check's
+              // code (root view, after the first screen): each one download
+              // instead of two in a row (docs/decisions/018, sixth pass).
+              name: (id) =>
+                /virtual:pwa-register|node_modules[\\/]workbox-window[\\/]/.test(id)
+                  ? 'pwa-register'
+                  : /apps[\\/]web[\\/]src[\\/](?:app[\\/]use-live-update|lib[\\/]live-update)\./.test(
+                        id,
+                      )
+                    ? 'live-update'
+                    : null,
+              priority: 23,
             },
             {
               // Restores saved answers at start (start.tsx): on its own, not
@@ -204,6 +227,16 @@ export default defineConfig({
               test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:confirm-modal|display-name-form|time-zone-select))\.)/,
               minShareCount: 2,
               priority: 9,
+            },
+            {
+              // Also in `app`, though fewer than 4 chunks import them: the
+              // main area's layout and the event title and RSVP buttons that
+              // the home and the event pages draw; each was a request of
+              // under 1 KB of its own on the first screen (docs/decisions/018,
+              // sixth pass).
+              name: 'app',
+              test: /apps[\\/]web[\\/]src[\\/](?:app[\\/]layouts[\\/]main-layout|components[\\/](?:event-title|rsvp-buttons))\./,
+              priority: 11,
             },
             {
               name: 'app',

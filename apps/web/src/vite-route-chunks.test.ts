@@ -18,7 +18,7 @@ describe('route-chunks.json (docs/decisions/018)', () => {
     );
     expect(parsed.routes.root).toEqual({
       specifier: '../features/home/pages/root-page',
-      strings: ['events', 'home', 'orgs'],
+      strings: ['home', 'schedule'],
     });
     expect(parsed.routes.login).toEqual({
       specifier: '../features/auth/pages/login-page',

@@ -8,6 +8,7 @@ import type home from './locales/en-US/home.json';
 import type orgs from './locales/en-US/orgs.json';
 import type profiles from './locales/en-US/profiles.json';
 import type programs from './locales/en-US/programs.json';
+import type schedule from './locales/en-US/schedule.json';
 
 /**
  * All UI strings of the one `translation` namespace: the core and every lazily
@@ -24,7 +25,8 @@ type UiStrings = typeof core &
   typeof home &
   typeof orgs &
   typeof profiles &
-  typeof programs;
+  typeof programs &
+  typeof schedule;
 
 declare module 'i18next' {
   /** Types `t()` keys against all en-US strings, so a missing string fails the type check. */

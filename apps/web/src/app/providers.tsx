@@ -36,7 +36,11 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, i18n, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        deduplicateCssVariables={false}
+      >
         <LazyNotifications />
         <LazyUpdatePrompt />
         <QueryClientProvider client={queryClient}>

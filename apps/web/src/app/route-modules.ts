@@ -102,7 +102,7 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   root: page(
     () => import('../features/home/pages/root-page'),
     (m) => m.RootPage,
-    ['events', 'home', 'orgs'],
+    ['home', 'schedule'],
   ),
   account: page(
     () => import('./pages/account-page'),
@@ -137,7 +137,7 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   program: page(
     () => import('./pages/program-page'),
     (m) => m.ProgramPage,
-    ['events', 'programs'],
+    ['events', 'programs', 'schedule'],
   ),
   'program-attendance': page(
     () => import('../features/attendance/pages/program-attendance-page'),
@@ -147,7 +147,7 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   'program-calendar': page(
     () => import('../features/events/pages/program-calendar-page'),
     (m) => m.ProgramCalendarPage,
-    ['events', 'programs'],
+    ['events', 'programs', 'schedule'],
   ),
   'program-settings': page(
     () => import('./pages/program-settings-page'),
@@ -157,7 +157,7 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   'program-event-new': page(
     () => import('../features/events/pages/program-event-new-page'),
     (m) => m.ProgramEventNewPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'program-subscription-new': page(
     () => import('../features/subscriptions/pages/program-subscription-new-page'),
@@ -182,12 +182,12 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   'program-event': page(
     () => import('./pages/program-event-page'),
     (m) => m.ProgramEventPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'program-event-edit': page(
     () => import('../features/events/pages/program-event-edit-page'),
     (m) => m.ProgramEventEditPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'program-event-attendance': page(
     () => import('../features/attendance/pages/program-event-attendance-page'),
@@ -197,17 +197,17 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   'program-event-match': page(
     () => import('../features/events/pages/program-event-match-page'),
     (m) => m.ProgramEventMatchPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'profile-calendar': page(
     () => import('../features/profiles/pages/profile-calendar-page'),
     (m) => m.ProfileCalendarPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'profile-event': page(
     () => import('../features/profiles/pages/profile-event-page'),
     (m) => m.ProfileEventPage,
-    ['events'],
+    ['events', 'schedule'],
   ),
   'profile-activities': page(
     () => import('../features/profiles/pages/profile-activities-page'),

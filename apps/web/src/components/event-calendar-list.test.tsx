@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { addUiStrings, createI18n } from '../app/i18n';
-import eventStrings from '../app/locales/en-US/events.json';
+import scheduleStrings from '../app/locales/en-US/schedule.json';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { ApiError } from '../lib/api-client';
@@ -13,7 +13,7 @@ import { makeEvent, makeRealtimeFrame, newId } from '../test/fixtures';
 import { fakeMediaQueryList } from '../test/pointer';
 import { EventCalendar, type EventCalendarProps } from './event-calendar';
 
-addUiStrings(eventStrings);
+addUiStrings(scheduleStrings);
 
 // Counts downloads of FullCalendar: the factory runs when something first imports it.
 const downloads = vi.hoisted(() => ({ fullCalendar: 0 }));

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { addUiStrings, createI18n } from '../app/i18n';
-import eventStrings from '../app/locales/en-US/events.json';
+import scheduleStrings from '../app/locales/en-US/schedule.json';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { makeEvent } from '../test/fixtures';
 import { fakeMediaQueryList } from '../test/pointer';
 import { EventCalendar } from './event-calendar';
 
-addUiStrings(eventStrings);
+addUiStrings(scheduleStrings);
 
 const EVENTS = [
   makeEvent({

@@ -17,6 +17,7 @@ const partLoaders = {
   orgs: () => import('./en-US/orgs.json'),
   profiles: () => import('./en-US/profiles.json'),
   programs: () => import('./en-US/programs.json'),
+  schedule: () => import('./en-US/schedule.json'),
 } satisfies Record<string, () => Promise<{ default: UiStringsPart }>>;
 
 /** The name of a lazily loaded part of the UI strings (`locales/en-US/<name>.json`). */

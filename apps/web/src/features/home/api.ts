@@ -1,13 +1,11 @@
 import { accountRoutes } from '@rally/shared/api/account';
 import { eventsRoutes } from '@rally/shared/api/events';
 import { invitesRoutes } from '@rally/shared/api/invites';
-import { profilesRoutes } from '@rally/shared/api/profiles';
 import type {
   AcceptOrgInviteResponse,
   AcceptProfileInviteResponse,
   MyInvite,
 } from '@rally/shared/invites';
-import type { CreateProfile } from '@rally/shared/profiles';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api-request';
 
@@ -17,22 +15,6 @@ export const homeQueryOptions = () =>
     queryKey: ['home'] as const,
     queryFn: ({ signal }) => request(accountRoutes.home, { signal }),
   });
-
-/**
- * `POST /api/profiles`: adds a profile the user manages (a child: relationship
- * `guardian`). Refreshes home and profile lists. Throws `ApiError`
- * (`validation_failed` with `errors[].path` `displayName` or `dateOfBirth`).
- */
-export function useCreateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateProfile) => request(profilesRoutes.create, { body }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['home'] });
-      await queryClient.invalidateQueries({ queryKey: ['profiles'] });
-    },
-  });
-}
 
 // --- Family calendar ---
 

@@ -2,7 +2,7 @@ import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { useCreateProfile } from '../api';
+import { useCreateProfile } from '../create-profile';
 
 /** Props of {@link AddChildProfileModal}. */
 export interface AddChildProfileModalProps {

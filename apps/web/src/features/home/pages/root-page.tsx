@@ -16,7 +16,6 @@ import { downloadFailedError } from '../../../lib/lazy-part';
 import { homeQueryOptions } from '../api';
 import { FamilyDues } from '../components/family-dues';
 import { FamilyEvents } from '../components/family-events';
-import { GetStarted } from '../components/get-started';
 import { InvitesPanel } from '../components/invites-panel';
 import { StaffToday } from '../components/staff-today';
 
@@ -32,6 +31,11 @@ const DisplayNameForm = lazyPart(() =>
 // first signed-in screen, docs/decisions/019).
 const FamilyCalendar = lazyPart(() =>
   import('../components/family-calendar').then((module) => module.FamilyCalendar),
+);
+// Only a new user sees it (with the only text field of the home: the
+// inputs' code and styles stay off everyone else's first screen).
+const GetStarted = lazyPart(() =>
+  import('../components/get-started').then((module) => module.GetStarted),
 );
 const AddChildProfileModal = lazyPart(() =>
   import('../components/add-child-profile-modal').then((module) => module.AddChildProfileModal),
@@ -89,7 +93,7 @@ function HomeSections({ data, onAddChild }: { data: Home; onAddChild: () => void
   return (
     <>
       {data.staff && <StaffToday staff={data.staff} />}
-      {data.isNewcomer && <GetStarted />}
+      {data.isNewcomer && <GetStarted fallback={<LoadingLines />} failed={partFailed} />}
       {(!data.isNewcomer || family.events.length > 0) && (
         <Section
           title={t('home.nextEvents')}
