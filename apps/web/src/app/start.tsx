@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { captureEarlySearchKey } from '../features/search/early-search-key';
@@ -86,16 +86,23 @@ export function startApp({
     })
     .then((i18n) => {
       if (stopped) return;
-      root = createRoot(container);
-      root.render(
-        <StrictMode>
-          <App queryClient={queryClient} i18n={i18n}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </App>
-        </StrictMode>,
-      );
+      const created = createRoot(container);
+      root = created;
+      // A transition: React renders the first screen in slices of a few
+      // ms, yielding to input between them, instead of in one long task
+      // (docs/decisions/018, sixth pass). index.html's own "Loading..."
+      // stays until it commits.
+      startTransition(() => {
+        created.render(
+          <StrictMode>
+            <App queryClient={queryClient} i18n={i18n}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </App>
+          </StrictMode>,
+        );
+      });
       void registerServiceWorker(platform, loadServiceWorkerRegistration, {
         whenIdle: () => firstScreenShown(firstScreen),
       });
