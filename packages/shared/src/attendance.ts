@@ -65,8 +65,9 @@ export const addToRosterSchema = z
 /** See {@link addToRosterSchema}. */
 export type AddToRoster = z.input<typeof addToRosterSchema>;
 
-/** At most this many people in one answer of `GET .../roster/candidates`. */
-export const MAX_ROSTER_CANDIDATES = 20;
+// The roster candidates' limit lives in attendance-limits.ts, which builds no
+// zod schemas: the attendance page takes it without loading zod.
+export { MAX_ROSTER_CANDIDATES } from './attendance-limits.ts';
 
 /**
  * Query of `GET /api/programs/:programId/events/:eventId/roster/candidates`

@@ -1,4 +1,5 @@
-import { MAX_ROSTER_CANDIDATES, type RosterCandidate } from '@rally/shared/attendance';
+import type { RosterCandidate } from '@rally/shared/attendance';
+import { MAX_ROSTER_CANDIDATES } from '@rally/shared/attendance-limits';
 import { Radio, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
