@@ -10,6 +10,28 @@ import { routeChunks, staticImportsOf } from './src/vite-route-chunks';
 /** index.html: the module Vite makes of it is the entry; it imports the boot step, src/main.tsx. */
 const INDEX_HTML = path.join(import.meta.dirname, 'index.html');
 const ENTRY_MODULE = path.join(import.meta.dirname, 'src/main.tsx');
+/**
+ * The UI libraries: those used by at least 4 chunks make the `ui` chunk, but
+ * for what goes to `ui-later`.
+ */
+const UI =
+  /node_modules[\\/](?:@mantine[\\/](?:core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler[\\/]icons-react|aria-hidden|detect-node-es|clsx|react-number-format|react-textarea-autosize)[\\/]/;
+/**
+ * The modules of the `ui-later` chunk: Mantine's overlays, scroll areas and
+ * tables with what only they use (floating-ui, the scroll lock, the focus
+ * trap)...
+ */
+const UI_LATER =
+  /node_modules[\\/](?:@mantine[\\/](?:core[\\/]esm[\\/](?:components[\\/](?:Menu|Popover|Modal|ModalBase|Portal|Overlay|FocusTrap|Combobox|ScrollArea|Table|Tooltip|Drawer|Select|Autocomplete|Transition)|utils[\\/]Floating)|hooks[\\/]esm[\\/]use-(?:focus-trap|focus-return|click-outside|window-scroll|scroll-into-view))|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|aria-hidden|detect-node-es)[\\/]/;
+/**
+ * ...but for the small parts that components of the first screens import
+ * from them (SegmentedControl's indicator uses ScrollArea's helpers,
+ * NativeSelect the Combobox chevron), which would make `ui` import `ui-later`.
+ */
+const UI_LATER_EXCEPT =
+  /[\\/]components[\\/](?:ScrollArea[\\/]utils|Combobox[\\/](?:ComboboxChevron[\\/]|Combobox\.module|get-parsed-combobox-data))/;
+/** True for a module of the `ui-later` chunk ({@link UI_LATER}, {@link UI_LATER_EXCEPT}). */
+const isUiLater = (id: string): boolean => UI_LATER.test(id) && !UI_LATER_EXCEPT.test(id);
 /** The app's start (main.tsx imports it once the boot screen is painted; docs/decisions/018). */
 const LAUNCH_MODULE = path.join(import.meta.dirname, 'src/app/launch.tsx');
 
@@ -126,6 +148,8 @@ export default defineConfig({
         // - ui-base: the Mantine parts of the signed-out pages (sign in), so
         //   the login page does not load the whole UI kit (and ui-input, its
         //   text fields, which the home does not load);
+        // - ui-later: menus, dialogs, floating-ui, scroll areas and tables,
+        //   when first needed;
         // - ui: the rest of the UI libraries used by at least 4 lazy chunks
         //   (one download for every signed-in page);
         // - query-persistence: restored at start, kept out of `app` (a layout
@@ -188,8 +212,21 @@ export default defineConfig({
               priority: 22,
             },
             {
+              // What an area page's first screen does not draw: the overlays
+              // (menus, dialogs, popovers, pickers) with floating-ui and the
+              // scroll lock, scroll areas and tables. Downloaded when first
+              // needed (the area navigation's "More" menu and the
+              // confirmation dialog load beside the page, not before it), so
+              // the first screen does not wait for them (docs/decisions/018,
+              // seventh pass).
+              name: 'ui-later',
+              test: isUiLater,
+              minShareCount: 2,
+              priority: 19,
+            },
+            {
               name: 'ui',
-              test: /node_modules[\\/](?:@mantine[\\/](?:core|hooks|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler[\\/]icons-react|aria-hidden|detect-node-es|clsx|react-number-format|react-textarea-autosize)[\\/]/,
+              test: (id) => UI.test(id) && !isUiLater(id),
               minShareCount: 4,
               priority: 20,
             },
@@ -224,7 +261,7 @@ export default defineConfig({
               // Forms (Mantine's form library and our helpers): not in `app`,
               // which every signed-in page loads, also those without a form.
               name: 'forms',
-              test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:confirm-modal|display-name-form|time-zone-select))\.)/,
+              test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:display-name-form|time-zone-select))\.)/,
               minShareCount: 2,
               priority: 9,
             },
@@ -240,7 +277,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/](?!(?:use-schema-form|form-errors|schema-validation|confirm-modal|display-name-form|time-zone-select|area-nav)\.)/,
+              test: /apps[\\/]web[\\/]src[\\/](?:components|lib|app[\\/]layouts)[\\/](?!(?:use-schema-form|form-errors|schema-validation|confirm-modal|confirm-dialog|display-name-form|time-zone-select|area-nav)\.)/,
               minShareCount: 4,
               priority: 10,
             },

@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { downloadFailedError, lazyPart, usePreloadPart } from '../lib/lazy-part';
 import { ErrorAlert } from './error-alert';
 
 /** Props of {@link ConfirmModal}. */
@@ -26,47 +25,35 @@ export interface ConfirmModalProps {
   color?: string;
 }
 
+const loadDialog = () => import('./confirm-dialog').then((module) => module.ConfirmDialog);
+const ConfirmDialog = lazyPart(loadDialog);
+
 /**
  * The confirmation every destructive action asks for: a dialog that says what
  * will happen, a Cancel button and a confirm button named after the action.
  * A failure is shown inside the dialog so the person can act on it (e.g.
  * "Make someone else an owner first") without losing what they typed.
+ *
+ * The dialog's code (Mantine's Modal, focus trap, portal) is a separate
+ * chunk, fetched when the browser is idle after the page has loaded, rendered
+ * from the first time `opened` is true (docs/decisions/018). If it cannot be
+ * downloaded (offline before it was cached), an alert with "Try again" takes
+ * its place while it is open, and it retries by itself when the browser
+ * comes back online.
  */
-export function ConfirmModal({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  isPending = false,
-  error = null,
-  isConfirmDisabled = false,
-  color = 'red',
-}: ConfirmModalProps) {
-  const { t } = useTranslation();
+export function ConfirmModal(props: ConfirmModalProps) {
+  usePreloadPart(loadDialog);
+  const [wasOpened, setWasOpened] = useState(props.opened);
+  if (props.opened && !wasOpened) setWasOpened(true);
+  if (!wasOpened) return null;
   return (
-    <Modal opened={opened} onClose={isPending ? () => {} : onClose} title={title} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isConfirmDisabled && !isPending) onConfirm();
-        }}
-      >
-        <Stack gap="md">
-          {typeof children === 'string' ? <Text>{children}</Text> : children}
-          {error !== null && error !== undefined && <ErrorAlert error={error} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" color={color} loading={isPending} disabled={isConfirmDisabled}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ConfirmDialog
+      {...props}
+      retryKey={props.opened}
+      failed={(retry) =>
+        props.opened ? <ErrorAlert error={downloadFailedError} onRetry={retry} /> : null
+      }
+    />
   );
 }
 

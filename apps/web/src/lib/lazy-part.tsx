@@ -2,6 +2,7 @@ import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -9,6 +10,7 @@ import {
 } from 'react';
 import { ApiError } from './api-client';
 import { trackDownload } from './downloads';
+import { afterLoadWhenIdle } from './idle';
 
 /**
  * The error to describe a failed download with (`describeError` says "We
@@ -141,4 +143,24 @@ export function lazyPart<P extends object>(
     );
   }
   return LazyPart;
+}
+
+/**
+ * Starts downloading a part that is not shown yet (a dialog's code) once the
+ * page has loaded and the main thread is idle ({@link afterLoadWhenIdle}),
+ * so it is there by the first tap without delaying the first screen
+ * (docs/decisions/018). `load` is the part's dynamic import (give a stable,
+ * module-level function). A failed download is tracked (its preload error
+ * cancelled, SPEC.md §8) and ignored: the part downloads again when shown.
+ */
+export function usePreloadPart(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    let isMounted = true;
+    void afterLoadWhenIdle().then(() => {
+      if (isMounted) trackDownload(load).catch(() => {});
+    });
+    return () => {
+      isMounted = false;
+    };
+  }, [load]);
 }

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Menu, OverflowList } from '@mantine/core';
+import { Badge, Box, Button, OverflowList } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { useState, type MouseEventHandler, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { lazyPart } from '../../lib/lazy-part';
 import { TAP_TARGET_PX } from './tap-target';
 
 /** One link of an area's navigation (e.g. a program's "Calendar"). */
@@ -30,7 +31,8 @@ export interface AreaNavProps {
  * (a 390 px phone: "Conversations", "Settings") collapse from the end into a
  * "More" menu instead of being clipped or scrolled out of sight; the menu
  * opens with Enter/Space/ArrowDown and its links are reached with the arrow
- * keys (Mantine Menu). The "More" button is highlighted when the current page
+ * keys (Mantine Menu, downloaded beside the page: until it is there the
+ * button stands alone and a tap on it opens the menu once it arrives). The "More" button is highlighted when the current page
  * is inside it and carries the sum of the hidden tabs' badges.
  */
 export function AreaNav({ label, items }: AreaNavProps) {
@@ -47,18 +49,20 @@ export function AreaNav({ label, items }: AreaNavProps) {
           <AreaTab item={item} isCurrent={location.pathname === item.to} />
         )}
         renderOverflow={(hidden: AreaNavItem[]) => (
-          <MoreMenu items={hidden} currentPath={location.pathname} />
+          <MoreSlot items={hidden} currentPath={location.pathname} />
         )}
       />
     </Box>
   );
 }
 
-function accessibleName(item: AreaNavItem): string | undefined {
+/** The accessible name of a tab or menu item with a badge ("Conversations, 3 unread"). */
+export function accessibleName(item: AreaNavItem): string | undefined {
   return item.badge ? `${item.label}, ${item.badgeLabel ?? item.badge}` : undefined;
 }
 
-function CountBadge({ count }: { count: number }) {
+/** A tab's or menu item's count (red, circular under 10), hidden from screen readers. */
+export function CountBadge({ count }: { count: number }) {
   return (
     <Badge size="xs" color="red" circle={count < 10} aria-hidden>
       {count}
@@ -85,58 +89,82 @@ function AreaTab({ item, isCurrent }: { item: AreaNavItem; isCurrent: boolean })
   );
 }
 
-interface MoreMenuProps {
+/** What the "More" button and its menu show: the tabs that did not fit. */
+export interface MoreItemsProps {
   items: AreaNavItem[];
   currentPath: string;
-  /** Set by OverflowList to measure the indicator; React 19 passes it as a prop. */
-  ref?: Ref<HTMLDivElement>;
 }
 
-function MoreMenu({ items, currentPath, ref }: MoreMenuProps) {
+/**
+ * Props of the "More" button: the hidden tabs, and (on the placeholder shown
+ * while the menu downloads) what a tap does.
+ */
+export interface MoreButtonProps extends MoreItemsProps {
+  onClick?: MouseEventHandler<HTMLButtonElement>;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * The "More" button: highlighted when the current page is one of the hidden
+ * tabs, with the sum of their badges. Announced as a menu button.
+ */
+export function MoreButton({ items, currentPath, ...rest }: MoreButtonProps) {
   const { t } = useTranslation();
   const holdsCurrent = items.some((item) => item.to === currentPath);
   const badgeTotal = items.reduce((total, item) => total + (item.badge ?? 0), 0);
   return (
+    <Button
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // Inside the menu: Menu.Target's ref, handlers and aria-expanded / aria-controls.
+      {...rest}
+      size="sm"
+      h={TAP_TARGET_PX}
+      px="sm"
+      variant={holdsCurrent ? 'light' : 'subtle'}
+      rightSection={
+        <>
+          {badgeTotal > 0 && <CountBadge count={badgeTotal} />}
+          <IconChevronDown size={16} aria-hidden />
+        </>
+      }
+      aria-label={
+        badgeTotal > 0 ? t('nav.moreWithCount', { count: badgeTotal }) : t('nav.morePages')
+      }
+    >
+      {t('nav.more')}
+    </Button>
+  );
+}
+
+const MoreMenu = lazyPart(() => import('./more-menu').then((module) => module.MoreMenu));
+
+interface MoreSlotProps extends MoreItemsProps {
+  /** Set by OverflowList to measure the indicator; React 19 passes it as a prop. */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * Where the "More" menu goes: the button alone while the menu's code
+ * (Mantine Menu, Popover and floating-ui) downloads, so the page never waits
+ * for it; a tap meanwhile opens the menu as soon as it is there. Offline
+ * before it was cached, the button stays and the download is tried again
+ * when the browser comes back online.
+ */
+function MoreSlot({ items, currentPath, ref }: MoreSlotProps) {
+  const [wantsOpen, setWantsOpen] = useState(false);
+  const placeholder = (
+    <MoreButton items={items} currentPath={currentPath} onClick={() => setWantsOpen(true)} />
+  );
+  return (
     <Box ref={ref} style={{ flexShrink: 0 }}>
-      <Menu position="bottom-end" withinPortal hideDetached={false}>
-        <Menu.Target>
-          <Button
-            size="sm"
-            h={TAP_TARGET_PX}
-            px="sm"
-            variant={holdsCurrent ? 'light' : 'subtle'}
-            rightSection={
-              <>
-                {badgeTotal > 0 && <CountBadge count={badgeTotal} />}
-                <IconChevronDown size={16} aria-hidden />
-              </>
-            }
-            aria-label={
-              badgeTotal > 0 ? t('nav.moreWithCount', { count: badgeTotal }) : t('nav.morePages')
-            }
-          >
-            {t('nav.more')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {items.map((item) => {
-            const isCurrent = item.to === currentPath;
-            return (
-              <Menu.Item
-                key={item.to}
-                component={Link}
-                to={item.to}
-                mih={TAP_TARGET_PX}
-                aria-current={isCurrent ? 'page' : undefined}
-                aria-label={accessibleName(item)}
-                rightSection={item.badge ? <CountBadge count={item.badge} /> : undefined}
-              >
-                {item.label}
-              </Menu.Item>
-            );
-          })}
-        </Menu.Dropdown>
-      </Menu>
+      <MoreMenu
+        items={items}
+        currentPath={currentPath}
+        defaultOpened={wantsOpen}
+        fallback={placeholder}
+        retryKey={wantsOpen}
+      />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CalendarFeedSection } from '../../../components/calendar-feed-section';
+import { LazyCalendarFeedSection } from '../../../components/lazy-calendar-feed-section';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -74,7 +74,7 @@ function ProgramFeed({ programId, name }: { programId: string; name: string }) {
   const feed = useQuery(programCalendarFeedQueryOptions(programId));
   const rotate = useRotateProgramCalendarFeed(programId);
   return (
-    <CalendarFeedSection
+    <LazyCalendarFeedSection
       query={feed}
       rotate={rotate}
       intro={t('calendarFeed.programIntro', { program: name })}

@@ -1,9 +1,9 @@
 import type { ProfileEvent } from '@rally/shared/events';
-import { Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarFeedSection } from '../../../components/calendar-feed-section';
+import { LazyCalendarFeedSection } from '../../../components/lazy-calendar-feed-section';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -36,21 +36,28 @@ export function ProfileCalendarPage() {
     [profileId],
   );
 
+  // The events load beside the profile, not after it: the calendar needs
+  // only the id, and its list is what the page is for (docs/decisions/018).
+  // A profile that fails to load (404: not one of yours) hides the calendar.
   return (
-    <QueryState query={profile} notFoundIsPage>
-      {({ profile: details, permissions }) => (
-        <Stack gap="md">
+    <Stack gap="md">
+      <QueryState query={profile} notFoundIsPage loading={<Skeleton height={34} width="60%" />}>
+        {({ profile: details }) => (
           <PageTitle title={t('calendar.profileTitle', { name: details.displayName })} />
-          <EventCalendar
-            timeZone={timeZone}
-            loadEvents={loadEvents}
-            hrefOf={hrefOf}
-            liveTopics={[`profile:${profileId}`]}
-          />
-          {permissions.canEdit && <ProfileFeed profileId={profileId} name={details.displayName} />}
-        </Stack>
+        )}
+      </QueryState>
+      {!profile.isLoadingError && (
+        <EventCalendar
+          timeZone={timeZone}
+          loadEvents={loadEvents}
+          hrefOf={hrefOf}
+          liveTopics={[`profile:${profileId}`]}
+        />
       )}
-    </QueryState>
+      {profile.data?.permissions.canEdit && (
+        <ProfileFeed profileId={profileId} name={profile.data.profile.displayName} />
+      )}
+    </Stack>
   );
 }
 
@@ -60,7 +67,7 @@ function ProfileFeed({ profileId, name }: { profileId: string; name: string }) {
   const feed = useQuery(profileCalendarFeedQueryOptions(profileId));
   const rotate = useRotateProfileCalendarFeed(profileId);
   return (
-    <CalendarFeedSection
+    <LazyCalendarFeedSection
       query={feed}
       rotate={rotate}
       intro={t('calendarFeed.profileIntro', { name })}
