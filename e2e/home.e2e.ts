@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  baseUrl,
   completeSignIn,
   launchBrowser,
   newLocalPhone,
@@ -146,5 +147,53 @@ describe('the home page for each role', () => {
     await expect.poll(() => coach.page.getByText(/^Marked by Coach Arjun at /).count()).toBe(1);
     expect(errors).toEqual([]);
     await Promise.all([owner.context.close(), coach.context.close()]);
+  });
+});
+
+describe('an area page on a phone (docs/decisions/018, seventh pass)', () => {
+  it('shows its calendar while the overlays are still downloading, then its More menu and feed section work', async () => {
+    const { owner, programId } = await clubWithProgram('Coach Ravi', 'Under-14s');
+    // The same user in a context without the service worker, so that every
+    // download goes through the routes below.
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+      storageState: await owner.context.storageState(),
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    await page.route(
+      /\/assets\/(?:ui-later|more-menu|confirm-dialog|calendar-feed-section)-[\w-]+\.js$/,
+      async (route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+        await route.continue();
+      },
+    );
+
+    await page.goto(`/programs/${programId}/calendar`);
+    await page.getByRole('heading', { level: 1, name: 'Under-14s calendar' }).waitFor();
+    await page.getByText(/^No events in /).waitFor();
+    // The "More" button is there at once (its menu's code comes later).
+    await page.getByRole('button', { name: /More pages/ }).waitFor();
+    release();
+
+    await page.getByRole('heading', { name: 'Subscribe in your calendar app' }).waitFor();
+    await page.getByRole('button', { name: /More pages/ }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL(new RegExp(`/programs/${programId}/settings$`));
+    expect(held.some((file) => file.includes('/ui-later-'))).toBe(true);
+    // Playwright's blocked service worker registers as `undefined`, which
+    // no browser does; the app logs that (SPEC.md §8) and goes on.
+    expect(
+      errors.filter((error) => !error.includes('offline app shell could not be installed')),
+    ).toEqual([]);
+    await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A `[from, to)` window of UTC ISO instants. */
 export interface InstantRange {
@@ -28,6 +28,14 @@ const IDLE: RangeEvents<never> = { events: null, isLoading: false, error: null }
  * `loadEvents` or `reloadKey` changes; a reload keeps the events shown until
  * its answer replaces them, and an answer for a range no longer shown is
  * dropped. `range` null: nothing to load (another view is shown).
+ *
+ * The first range's load starts while the component first renders, not
+ * after it commits: a page's first render can take a few hundred ms on a
+ * slow phone, and the events are what the calendar page is for
+ * (docs/decisions/018); the effect then uses that load. A render React
+ * throws away before committing (a sibling suspended) asks again, so
+ * `loadEvents` should share a load under way for the same range, as
+ * TanStack Query's `fetchQuery` does.
  */
 export function useRangeEvents<T>(
   range: InstantRange | null,
@@ -36,9 +44,19 @@ export function useRangeEvents<T>(
 ): RangeEvents<T> {
   const key = range ? `${range.from}/${range.to}` : '';
   const [state, setState] = useState<State<T>>({ key: '', ...IDLE });
+  const early = useRef<{ key: string; answer: Promise<readonly T[]> } | null>(null);
+  useState(() => {
+    if (!range) return;
+    const answer = loadEvents({ from: range.from, to: range.to });
+    // Handled by the effect below; this keeps an unmount before it from logging a rejection.
+    answer.catch(() => {});
+    early.current = { key, answer };
+  });
   useEffect(() => {
     if (!key) return;
     const [from = '', to = ''] = key.split('/');
+    const started = early.current?.key === key ? early.current.answer : null;
+    early.current = null;
     let isCurrent = true;
     setState((previous) => ({
       key,
@@ -46,7 +64,7 @@ export function useRangeEvents<T>(
       isLoading: true,
       error: null,
     }));
-    loadEvents({ from, to }).then(
+    (started ?? loadEvents({ from, to })).then(
       (events) => {
         if (isCurrent) setState({ key, events, isLoading: false, error: null });
       },

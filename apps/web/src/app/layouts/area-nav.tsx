@@ -1,8 +1,10 @@
 import { Badge, Box, Button, OverflowList } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useState, type MouseEventHandler, type Ref } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { useRef, useState, type MouseEventHandler, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAfterLoadWhenIdle } from '../../lib/idle';
 import { lazyPart } from '../../lib/lazy-part';
 import { TAP_TARGET_PX } from './tap-target';
 
@@ -101,6 +103,8 @@ export interface MoreItemsProps {
  */
 export interface MoreButtonProps extends MoreItemsProps {
   onClick?: MouseEventHandler<HTMLButtonElement>;
+  /** Takes the focus when mounted (it replaces a focused placeholder). */
+  autoFocus?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -145,26 +149,47 @@ interface MoreSlotProps extends MoreItemsProps {
 }
 
 /**
- * Where the "More" menu goes: the button alone while the menu's code
- * (Mantine Menu, Popover and floating-ui) downloads, so the page never waits
- * for it; a tap meanwhile opens the menu as soon as it is there. Offline
- * before it was cached, the button stays and the download is tried again
- * when the browser comes back online.
+ * Where the "More" menu goes: the button alone until the page has loaded
+ * and the main thread is idle, then the menu (Mantine Menu, Popover and
+ * floating-ui: 29 KB), so the first screen neither waits for nor shares its
+ * bandwidth with it (docs/decisions/018). A tap before then downloads it at
+ * once and opens it when it is there. Offline before it was cached, the
+ * button stays and the download is tried again when the browser comes back
+ * online or the button is tapped again.
  */
 function MoreSlot({ items, currentPath, ref }: MoreSlotProps) {
-  const [wantsOpen, setWantsOpen] = useState(false);
+  // Taps on the placeholder: the first asks for the menu, each one retries a failed download.
+  const [taps, setTaps] = useState(0);
+  const isIdle = useAfterLoadWhenIdle();
+  const showsMenu = isIdle || taps > 0;
+  const box = useRef<HTMLDivElement>(null);
+  const slotRef = useMergedRef(box, ref);
+  // Focus on the placeholder (a keyboard user got there first) moves to the
+  // button that replaces it. Read before React swaps the nodes.
+  const keepsFocus = useRef(false);
+  if (showsMenu && box.current?.contains(document.activeElement)) keepsFocus.current = true;
   const placeholder = (
-    <MoreButton items={items} currentPath={currentPath} onClick={() => setWantsOpen(true)} />
+    <MoreButton
+      items={items}
+      currentPath={currentPath}
+      autoFocus={keepsFocus.current}
+      onClick={() => setTaps((count) => count + 1)}
+    />
   );
   return (
-    <Box ref={ref} style={{ flexShrink: 0 }}>
-      <MoreMenu
-        items={items}
-        currentPath={currentPath}
-        defaultOpened={wantsOpen}
-        fallback={placeholder}
-        retryKey={wantsOpen}
-      />
+    <Box ref={slotRef} style={{ flexShrink: 0 }}>
+      {showsMenu ? (
+        <MoreMenu
+          items={items}
+          currentPath={currentPath}
+          defaultOpened={taps > 0}
+          autoFocus={keepsFocus.current}
+          fallback={placeholder}
+          retryKey={taps}
+        />
+      ) : (
+        placeholder
+      )}
     </Box>
   );
 }

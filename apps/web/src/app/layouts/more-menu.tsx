@@ -7,6 +7,8 @@ import { TAP_TARGET_PX } from './tap-target';
 export interface MoreMenuProps extends MoreItemsProps {
   /** Opens the menu when it mounts (the placeholder button was tapped while it downloaded). */
   defaultOpened?: boolean;
+  /** Focuses the button when mounted (it replaces a focused placeholder). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -15,11 +17,16 @@ export interface MoreMenuProps extends MoreItemsProps {
  * `aria-current="page"`. Its own chunk, so area pages do not wait for
  * Mantine's Menu and floating-ui (docs/decisions/018).
  */
-export function MoreMenu({ items, currentPath, defaultOpened = false }: MoreMenuProps) {
+export function MoreMenu({
+  items,
+  currentPath,
+  defaultOpened = false,
+  autoFocus = false,
+}: MoreMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal hideDetached={false} defaultOpened={defaultOpened}>
       <Menu.Target>
-        <MoreButton items={items} currentPath={currentPath} />
+        <MoreButton items={items} currentPath={currentPath} autoFocus={autoFocus} />
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => {

@@ -292,3 +292,57 @@ describe('profile activities', () => {
     expect(await screen.findByText('Not enrolled in any program yet.')).toBeInTheDocument();
   });
 });
+
+describe('profile calendar', () => {
+  it("asks for the profile's events beside the profile, not after it, and shows them while the profile loads", async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao' });
+    let answerProfile = () => {};
+    const requests = mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': () =>
+        new Promise<Response>((resolve) => {
+          answerProfile = () =>
+            resolve(json({ profile, programs: [], permissions: { canEdit: false } }));
+        }),
+      'GET /api/profiles/:profileId/events': {
+        events: [
+          {
+            ...makeEvent({
+              title: 'Cup final',
+              startsAt: new Date(Date.now() + 3600_000).toISOString(),
+            }),
+            profileId: profile.id,
+            profileName: 'Kabir Rao',
+          },
+        ],
+      },
+    });
+    renderApp(`/p/${profile.id}/calendar`);
+
+    expect(await screen.findByText('Cup final')).toBeInTheDocument();
+    // Both asked for while the profile's answer is still pending.
+    expect(
+      requests
+        .filter((request) => request.path.startsWith('/api/profiles/'))
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual([`/api/profiles/${profile.id}`, `/api/profiles/${profile.id}/events`]);
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    answerProfile();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Kabir Rao's calendar" }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the not-found page, and no calendar, for a profile that isn't yours", async () => {
+    mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': problem(404, 'not_found'),
+      'GET /api/profiles/:profileId/events': problem(404, 'not_found'),
+    });
+    renderApp(`/p/${newId()}/calendar`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: /view/i })).not.toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazyCalendarFeedSection } from '../../../components/lazy-calendar-feed-section';
+import { useAfterLoadWhenIdle } from '../../../lib/idle';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -25,6 +26,9 @@ export function ProgramCalendarPage() {
   const { t } = useTranslation();
   const programId = useProgramId();
   const queryClient = useQueryClient();
+  // The feed section (below the calendar) and its request wait until the
+  // page has loaded: the calendar comes first (docs/decisions/018).
+  const showsFeed = useAfterLoadWhenIdle();
   const program = useQuery(programQueryOptions(programId));
 
   const loadEvents = useCallback(
@@ -61,7 +65,9 @@ export function ProgramCalendarPage() {
             hrefOf={hrefOf}
             liveTopics={[`program:${programId}`]}
           />
-          {permissions.canViewRoster && <ProgramFeed programId={programId} name={details.name} />}
+          {showsFeed && permissions.canViewRoster && (
+            <ProgramFeed programId={programId} name={details.name} />
+          )}
         </Stack>
       )}
     </QueryState>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyCalendarFeedSection } from '../../../components/lazy-calendar-feed-section';
+import { useAfterLoadWhenIdle } from '../../../lib/idle';
 import { EventCalendar } from '../../../components/event-calendar';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -21,6 +22,9 @@ export function ProfileCalendarPage() {
   const { t } = useTranslation();
   const profileId = useProfileId();
   const queryClient = useQueryClient();
+  // The feed section (below the calendar) and its request wait until the
+  // page has loaded: the calendar comes first (docs/decisions/018).
+  const showsFeed = useAfterLoadWhenIdle();
   const profile = useQuery(profileQueryOptions(profileId));
   const [timeZone] = useState(viewerTimeZone);
 
@@ -54,7 +58,7 @@ export function ProfileCalendarPage() {
           liveTopics={[`profile:${profileId}`]}
         />
       )}
-      {profile.data?.permissions.canEdit && (
+      {showsFeed && profile.data?.permissions.canEdit && (
         <ProfileFeed profileId={profileId} name={profile.data.profile.displayName} />
       )}
     </Stack>
