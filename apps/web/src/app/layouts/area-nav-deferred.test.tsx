@@ -7,6 +7,7 @@ import { AppProviders } from '../providers';
 import { createI18n } from '../i18n';
 import { createQueryClient } from '../query-client';
 import { AreaNav, type AreaNavItem } from './area-nav';
+import type * as IdleModule from '../../lib/idle';
 
 // The page's "load + idle" moment, under the test's control.
 const idle = vi.hoisted(() => {
@@ -25,7 +26,7 @@ const idle = vi.hoisted(() => {
   };
 });
 vi.mock('../../lib/idle', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/idle')>()),
+  ...(await importOriginal<typeof IdleModule>()),
   useAfterLoadWhenIdle: () => useSyncExternalStore(idle.subscribe, idle.get),
 }));
 
