@@ -6,6 +6,7 @@ import {
   Container,
   Group,
   NavLink,
+  Skeleton,
   Stack,
   Text,
 } from '@mantine/core';
@@ -39,6 +40,14 @@ export interface AreaShellProps {
   navigation?: ReactNode;
   /** Page content; defaults to the route's outlet. */
   children?: ReactNode;
+  /**
+   * The area's title is loading: a skeleton of its height holds its place,
+   * so the page below does not move when it comes (Lighthouse's CLS;
+   * docs/decisions/018).
+   */
+  titlePending?: boolean;
+  /** The area's tabs will show once loaded: a skeleton row of their height holds their place. */
+  navigationPending?: boolean;
 }
 
 /**
@@ -50,7 +59,14 @@ export interface AreaShellProps {
  * "More" menu (`navigation`, an `AreaNav`), so nothing is clipped on a
  * 390 px phone.
  */
-export function AreaShell({ areaTitle, areaContext, navigation, children }: AreaShellProps) {
+export function AreaShell({
+  areaTitle,
+  areaContext,
+  navigation,
+  children,
+  titlePending = false,
+  navigationPending = false,
+}: AreaShellProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
@@ -92,8 +108,14 @@ export function AreaShell({ areaTitle, areaContext, navigation, children }: Area
         <Container size="md" px={0}>
           <Stack gap="md">
             <OfflineBanner />
-            {(areaTitle || navigation) && (
-              <AreaHeader areaTitle={areaTitle} areaContext={areaContext} navigation={navigation} />
+            {(areaTitle || navigation || titlePending || navigationPending) && (
+              <AreaHeader
+                areaTitle={areaTitle}
+                areaContext={areaContext}
+                navigation={navigation}
+                titlePending={titlePending}
+                navigationPending={navigationPending}
+              />
             )}
             <Box>{children ?? <Outlet />}</Box>
           </Stack>
@@ -103,7 +125,16 @@ export function AreaShell({ areaTitle, areaContext, navigation, children }: Area
   );
 }
 
-function AreaHeader({ areaTitle, areaContext, navigation }: AreaShellProps) {
+/** Heights of the area title's line (`lg` text) and of the tabs' row, for their skeletons (px). */
+const TITLE_LINE_PX = 28;
+
+function AreaHeader({
+  areaTitle,
+  areaContext,
+  navigation,
+  titlePending,
+  navigationPending,
+}: AreaShellProps) {
   return (
     <Stack gap={4}>
       {areaContext && (
@@ -111,12 +142,24 @@ function AreaHeader({ areaTitle, areaContext, navigation }: AreaShellProps) {
           {areaContext}
         </Text>
       )}
-      {areaTitle && (
-        <Text fw={700} size="lg" lineClamp={1}>
+      {areaTitle ? (
+        <Text fw={700} size="lg" lineClamp={1} mih={TITLE_LINE_PX}>
           {areaTitle}
         </Text>
+      ) : (
+        titlePending && (
+          <Skeleton
+            height={TITLE_LINE_PX}
+            width="40%"
+            radius="sm"
+            data-testid="area-title-pending"
+          />
+        )
       )}
-      {navigation}
+      {navigation ??
+        (navigationPending && (
+          <Skeleton height={TAP_TARGET_PX} width="70%" radius="sm" data-testid="area-nav-pending" />
+        ))}
     </Stack>
   );
 }

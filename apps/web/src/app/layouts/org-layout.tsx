@@ -17,6 +17,7 @@ export function OrgLayout() {
     <AreaShell
       areaContext={t('org.area')}
       areaTitle={org.data?.org.name}
+      titlePending={org.isPending}
       navigation={
         <AreaNav
           label={t('org.area')}

@@ -23,6 +23,7 @@ export function ProfileLayout() {
     <AreaShell
       areaContext={t('profile.area')}
       areaTitle={detail.data?.profile.displayName}
+      titlePending={detail.isPending}
       navigation={
         <AreaNav
           label={t('profile.area')}

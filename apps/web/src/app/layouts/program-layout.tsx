@@ -70,6 +70,9 @@ export function ProgramLayout() {
         ) : undefined
       }
       areaTitle={program?.name}
+      // Signed in, the program and its tabs come with the same answer.
+      titlePending={user !== null && (isJoinPage ? joinPage.isPending : detail.isPending)}
+      navigationPending={user !== null && !isJoinPage && detail.isPending}
       navigation={
         user && pages.length > 0 ? (
           <AreaNav label={t('program.area')} items={pages.map((page) => items[page])} />

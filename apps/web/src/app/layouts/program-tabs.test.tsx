@@ -1,7 +1,7 @@
 import type { PublicProgram } from '@rally/shared/public-programs';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { json, mockApi, pending } from '../../test/api-mock';
 import {
   makeEvent,
   makeEventDetail,
@@ -121,6 +121,33 @@ describe('event tabs by role (docs/decisions/020)', () => {
     expect(screen.queryByRole('navigation', { name: 'Event' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Attendance' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('holds the title and tabs places while the event loads on a staff page, and not the tabs on the event page', async () => {
+    const event = makeEvent({ title: 'Evening training' });
+    let answer = () => {};
+    mockApi({
+      ...session,
+      'GET /api/programs/:programId/events/:eventId': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json(makeEventDetail(event)));
+        }),
+      'GET /api/programs/:programId/events/:eventId/attendance': () => pending(),
+    });
+    const app = renderApp(`${eventPath(event.programId, event.id)}/attendance`);
+    expect(await screen.findByTestId('area-title-pending')).toBeInTheDocument();
+    expect(screen.getByTestId('area-nav-pending')).toBeInTheDocument();
+    answer();
+    expect(await tabNames('Event')).toEqual(['Event', 'Attendance', 'Edit']);
+    expect(screen.queryByTestId('area-title-pending')).toBeNull();
+    expect(screen.queryByTestId('area-nav-pending')).toBeNull();
+    app.unmount();
+
+    // The event page: a family has no tabs, so none are reserved.
+    mockApi({ ...session, 'GET /api/programs/:programId/events/:eventId': () => pending() });
+    renderApp(eventPath(event.programId, event.id));
+    expect(await screen.findByTestId('area-title-pending')).toBeInTheDocument();
+    expect(screen.queryByTestId('area-nav-pending')).toBeNull();
   });
 
   it('gives staff attendance and edit, and the match page only for a match', async () => {

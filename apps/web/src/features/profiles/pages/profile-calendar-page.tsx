@@ -45,7 +45,7 @@ export function ProfileCalendarPage() {
   // A profile that fails to load (404: not one of yours) hides the calendar.
   return (
     <Stack gap="md">
-      <QueryState query={profile} notFoundIsPage loading={<Skeleton height={34} width="60%" />}>
+      <QueryState query={profile} notFoundIsPage loading={<Skeleton height={35} width="60%" />}>
         {({ profile: details }) => (
           <PageTitle title={t('calendar.profileTitle', { name: details.displayName })} />
         )}
