@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../providers';
 import { createI18n } from '../i18n';
 import { createQueryClient } from '../query-client';
+import { layOutNavRows } from '../../test/overflow-layout';
 import { AreaNav, type AreaNavItem } from './area-nav';
 import type * as IdleModule from '../../lib/idle';
 
@@ -44,25 +45,6 @@ const ITEMS: AreaNavItem[] = [
   { label: 'Settings', to: '/programs/p1/settings' },
 ];
 
-/** jsdom has no layout: one tab per 44 px row, so every tab after the first overflows. */
-function layOutOnePerRow() {
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const parent = this.parentElement;
-    const isListChild = parent?.parentElement?.tagName === 'NAV';
-    const top = isListChild ? Array.from(parent.children).indexOf(this) * 44 : 0;
-    return {
-      top,
-      bottom: top + 44,
-      height: 44,
-      width: 90,
-      left: 0,
-      right: 90,
-      x: 0,
-      y: top,
-    } as DOMRect;
-  });
-}
-
 function renderNav() {
   render(
     <AppProviders queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
@@ -77,7 +59,7 @@ function renderNav() {
 beforeEach(() => {
   idle.set(false);
   menuModule.imports = 0;
-  layOutOnePerRow();
+  layOutNavRows(1);
 });
 afterEach(() => vi.restoreAllMocks());
 

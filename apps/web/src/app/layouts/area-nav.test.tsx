@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../providers';
 import { createI18n } from '../i18n';
 import { createQueryClient } from '../query-client';
+import { layOutNavRows } from '../../test/overflow-layout';
 import { AreaNav } from './area-nav';
 import type { AreaNavItem } from './area-nav';
 
@@ -20,29 +21,6 @@ const ITEMS: AreaNavItem[] = [
   },
   { label: 'Settings', to: '/programs/p1/settings' },
 ];
-
-/**
- * jsdom has no layout: lays the list's children out as a 390 px phone would,
- * `perRow` to a row of 44 px, so OverflowList sees the rest wrap.
- */
-function layOutRows(perRow: number) {
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const parent = this.parentElement;
-    const isListChild = parent?.parentElement?.tagName === 'NAV';
-    const index = isListChild ? Array.from(parent.children).indexOf(this) : 0;
-    const top = Math.floor(index / perRow) * 44;
-    return {
-      top,
-      bottom: top + 44,
-      height: 44,
-      width: 90,
-      left: 0,
-      right: 90,
-      x: 0,
-      y: top,
-    } as DOMRect;
-  });
-}
 
 function renderNav(path: string) {
   const current: { pathname?: string } = {};
@@ -82,7 +60,7 @@ describe('AreaNav', () => {
   });
 
   it('moves the pages that do not fit into a keyboard-operable "More" menu with their badges', async () => {
-    layOutRows(3);
+    layOutNavRows(3);
     const current = renderNav('/programs/p1/settings');
     const nav = screen.getByRole('navigation', { name: 'Program' });
     const more = await within(nav).findByRole('button', { name: 'More pages, 3 new' });
