@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPart } from './lazy-part';
+import { lazyPart, usePreloadPart } from './lazy-part';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -103,5 +103,34 @@ describe('lazyPart', () => {
     expect(await screen.findByText('Cannot read properties of undefined')).toBeInTheDocument();
     expect(screen.queryByText('Offline')).toBeNull();
     errors.mockRestore();
+  });
+});
+
+describe('usePreloadPart', () => {
+  function Preloader({ load }: { load: () => Promise<unknown> }) {
+    usePreloadPart(load);
+    return null;
+  }
+
+  it('downloads a part after the page has loaded, again after a failure, and never once it is there', async () => {
+    // jsdom's document has loaded; the idle moment is a zero-delay timeout.
+    // Both first attempts fail (offline), the third succeeds.
+    const load = flakyLoader(2);
+    const first = render(
+      <>
+        <Preloader load={load} />
+        <Preloader load={load} />
+      </>,
+    );
+    expect(load).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    first.unmount();
+    // A later page asks again; once it succeeded, nobody does.
+    const second = render(<Preloader load={load} />);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(3));
+    second.unmount();
+    render(<Preloader load={load} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -145,6 +145,9 @@ export function lazyPart<P extends object>(
   return LazyPart;
 }
 
+/** The parts {@link usePreloadPart} has downloaded: each once, however many components ask. */
+const preloaded = new WeakSet<() => Promise<unknown>>();
+
 /**
  * Starts downloading a part that is not shown yet (a dialog's code) once the
  * page has loaded and the main thread is idle ({@link afterLoadWhenIdle}),
@@ -152,12 +155,18 @@ export function lazyPart<P extends object>(
  * (docs/decisions/018). `load` is the part's dynamic import (give a stable,
  * module-level function). A failed download is tracked (its preload error
  * cancelled, SPEC.md §8) and ignored: the part downloads again when shown.
+ * Once a part has downloaded, later calls for it do nothing.
  */
 export function usePreloadPart(load: () => Promise<unknown>): void {
   useEffect(() => {
+    if (preloaded.has(load)) return;
     let isMounted = true;
     void afterLoadWhenIdle().then(() => {
-      if (isMounted) trackDownload(load).catch(() => {});
+      if (!isMounted || preloaded.has(load)) return;
+      trackDownload(load).then(
+        () => preloaded.add(load),
+        () => {},
+      );
     });
     return () => {
       isMounted = false;
