@@ -214,11 +214,12 @@ export default defineConfig({
             {
               // What an area page's first screen does not draw: the overlays
               // (menus, dialogs, popovers, pickers) with floating-ui and the
-              // scroll lock, scroll areas and tables. Downloaded when first
-              // needed (the area navigation's "More" menu and the
-              // confirmation dialog load beside the page, not before it), so
-              // the first screen does not wait for them (docs/decisions/018,
-              // seventh pass).
+              // scroll lock, scroll areas and tables. Downloaded after the
+              // page (the area navigation's "More" menu and the confirmation
+              // dialog load after the window's load and an idle moment, or
+              // on a tap), so the first screen neither waits for them nor
+              // shares its bandwidth with them (docs/decisions/018, seventh
+              // pass).
               name: 'ui-later',
               test: isUiLater,
               minShareCount: 2,

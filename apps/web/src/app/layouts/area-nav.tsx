@@ -33,9 +33,9 @@ export interface AreaNavProps {
  * (a 390 px phone: "Conversations", "Settings") collapse from the end into a
  * "More" menu instead of being clipped or scrolled out of sight; the menu
  * opens with Enter/Space/ArrowDown and its links are reached with the arrow
- * keys (Mantine Menu, downloaded beside the page: until it is there the
- * button stands alone and a tap on it opens the menu once it arrives). The "More" button is highlighted when the current page
- * is inside it and carries the sum of the hidden tabs' badges.
+ * keys (Mantine Menu, whose code downloads after the page: see `MoreSlot`).
+ * The "More" button is highlighted when the current page is inside it and
+ * carries the sum of the hidden tabs' badges.
  */
 export function AreaNav({ label, items }: AreaNavProps) {
   const location = useLocation();

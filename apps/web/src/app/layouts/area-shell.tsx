@@ -125,7 +125,10 @@ export function AreaShell({
   );
 }
 
-/** Heights of the area title's line (`lg` text) and of the tabs' row, for their skeletons (px). */
+/**
+ * Height of the area title's line (`lg` text) and of its skeleton, in px
+ * (the tabs' row and its skeleton are `TAP_TARGET_PX`).
+ */
 const TITLE_LINE_PX = 28;
 
 function AreaHeader({
