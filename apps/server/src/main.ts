@@ -10,7 +10,11 @@ async function main(): Promise<void> {
     ? 'PostgreSQL from DATABASE_URL'
     : `embedded PostgreSQL in ${config.dataDir}/pg`;
   console.log(`\nRally is running at ${server.url}  (${dbNote})`);
-  if (config.nodeEnv !== 'production') {
+  if (
+    config.nodeEnv !== 'production' &&
+    config.sms.fallback === 'console' &&
+    config.sms.routes.length === 0
+  ) {
     console.log('Sign-in codes are printed here as "[console SMS]" lines and at');
     console.log(`${server.url}/api/dev/sms-outbox?phoneNumber=<your number>\n`);
   }

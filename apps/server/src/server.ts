@@ -7,6 +7,7 @@ import { startAttachmentSweep } from './conversations/attachment-sweep.ts';
 import { startHorizonSweep } from './events/horizon.ts';
 import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './app.ts';
+import { createSmsProvider } from './auth/sms-providers.ts';
 import { errorSerializer } from './lib/log-errors.ts';
 
 /** A started Rally server: its URL, parts, and a clean `close()`. */
@@ -65,6 +66,7 @@ export async function startServer(
       trustedOrigins: config.trustedOrigins,
       webDistDir: config.webDistDir,
       fileStore: await createFileStore(config.files),
+      sms: createSmsProvider(config.sms),
     });
     const address = await rally.app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

@@ -25,6 +25,7 @@ let owner: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
 let ids: {
+  ownerSessionId: string;
   orgId: string;
   programId: string;
   eventId: string;
@@ -87,7 +88,9 @@ beforeAll(async () => {
       period: 'month',
     },
   });
+  const ownerSessions = await t.req(owner, 'GET', '/api/auth/sessions');
   ids = {
+    ownerSessionId: ownerSessions.json().sessions[0].id,
     orgId,
     programId,
     eventId: event.json().event.id,
@@ -148,6 +151,19 @@ const cases: Case[] = [
     isPublic: true,
   },
   { op: contract.auth.signOut, url: () => '/api/auth/signout', scoped: false },
+  { op: contract.auth.sessions, url: () => '/api/auth/sessions', scoped: false },
+  {
+    // Someone else's session does not exist for the caller.
+    op: contract.auth.revokeSession,
+    url: () => `/api/auth/sessions/${ids.ownerSessionId}`,
+    scoped: true,
+    bad: { url: () => '/api/auth/sessions/not-a-session', badPath: 'sessionId' },
+  },
+  {
+    op: contract.auth.revokeOtherSessions,
+    url: () => '/api/auth/sessions/revoke-others',
+    scoped: false,
+  },
   {
     op: contract.auth.smsOutbox,
     url: () => '/api/dev/sms-outbox',

@@ -62,6 +62,19 @@ const cases: Case[] = [
     allow: ALL,
     isDestructive: true,
   },
+  { op: contract.auth.sessions, url: () => '/api/auth/sessions', allow: ALL },
+  {
+    // A session is its user's alone: nobody else may end it, not even a global admin.
+    op: contract.auth.revokeSession,
+    url: (w) => `/api/auth/sessions/${w.sessionIds.orgOwner}`,
+    allow: ['orgOwner'],
+    isDestructive: true,
+  },
+  {
+    op: contract.auth.revokeOtherSessions,
+    url: () => '/api/auth/sessions/revoke-others',
+    allow: ALL,
+  },
   {
     op: contract.account.update,
     url: () => '/api/account',

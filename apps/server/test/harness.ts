@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { ConsoleSmsProvider } from '../src/auth/sms.ts';
+import { ConsoleSmsProvider, type SmsProvider } from '../src/auth/sms.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/app.ts';
@@ -61,7 +61,8 @@ export interface TestApp {
  * or with `databaseUrl` a second instance on another app's database
  * (`t.databaseUrl`: realtime across instances); only the app that created a
  * copy drops it. `webDistDir` serves a built SPA from that folder;
- * `trustProxy` and `trustedOrigins` are `TRUST_PROXY` and `TRUSTED_ORIGINS`.
+ * `trustProxy` and `trustedOrigins` are `TRUST_PROXY` and `TRUSTED_ORIGINS`;
+ * `smsProvider` replaces the console provider (a real one against a fake).
  */
 export async function createTestApp(
   options: {
@@ -71,6 +72,8 @@ export async function createTestApp(
     trustProxy?: boolean;
     trustedOrigins?: string[];
     httpTimeouts?: HttpTimeouts;
+    /** Sends SMS through this provider instead of the console one (`t.sms` then stays empty). */
+    smsProvider?: SmsProvider;
   } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
@@ -92,7 +95,7 @@ export async function createTestApp(
   const { app, apiRoutes, services, realtime } = await buildApp({
     db: database.db,
     logger,
-    sms,
+    sms: options.smsProvider ?? sms,
     clock,
     isProduction: options.isProduction,
     webDistDir: options.webDistDir,

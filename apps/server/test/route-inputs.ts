@@ -72,6 +72,10 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'auth.session': {},
   'auth.signOut': { as: null },
   'auth.smsOutbox': { as: null, query: { phoneNumber: '+919800000001' } },
+  'auth.sessions': {},
+  // A session nobody has: revoking a real one would sign the world's actor out.
+  'auth.revokeSession': { params: { sessionId: someId } },
+  'auth.revokeOtherSessions': {},
   'account.update': { body: { displayName: 'Owner' } },
   'account.home': {},
   'profiles.list': {},

@@ -36,6 +36,8 @@ export type ActorName = (typeof actorNames)[number];
  */
 export interface World {
   users: Record<Exclude<ActorName, 'signedOut'>, TestUser>;
+  /** Each actor's one session (their sign-up's). */
+  sessionIds: Record<Exclude<ActorName, 'signedOut'>, string>;
   selfProfiles: Record<Exclude<ActorName, 'signedOut'>, string>;
   orgId: string;
   otherOrgId: string;
@@ -83,6 +85,13 @@ export async function createWorld(t: TestApp): Promise<World> {
   await t.database.pool.query('update users set is_global_admin = true where id = $1', [
     users.globalAdmin.id,
   ]);
+  const sessionRows = await t.database.pool.query<{ id: string; user_id: string }>(
+    'select id, user_id from sessions where user_id = any($1)',
+    [names.map((n) => users[n].id)],
+  );
+  const sessionIds = Object.fromEntries(
+    names.map((n) => [n, sessionRows.rows.find((r) => r.user_id === users[n].id)?.id ?? '']),
+  ) as World['sessionIds'];
 
   const otherOrgId = await createOrg(t, users.otherOrgOwner, 'Other Club');
   const orgId = await createOrg(t, users.orgOwner, 'Home Club');
@@ -190,6 +199,7 @@ export async function createWorld(t: TestApp): Promise<World> {
 
   return {
     users,
+    sessionIds,
     selfProfiles,
     orgId,
     otherOrgId,

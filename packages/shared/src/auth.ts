@@ -78,3 +78,34 @@ export const smsOutboxMessageSchema = z.object({
 });
 /** See {@link smsOutboxMessageSchema}. */
 export type SmsOutboxMessage = z.infer<typeof smsOutboxMessageSchema>;
+
+/**
+ * One live session of the signed-in user, as the account page lists it
+ * (DESIGN.md §3). `clientKind`: `browser` (cookie) or `app` (the native
+ * app's Bearer token); `browser`, `os` and `deviceType` are read from the
+ * user agent (null when it says nothing); `lastUsedAt` moves at most hourly;
+ * `isCurrent` marks the session making the request.
+ */
+export const accountSessionSchema = z.object({
+  id: idSchema,
+  clientKind: z.enum(['browser', 'app']),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  deviceType: z.enum(['mobile', 'tablet', 'desktop']).nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  isCurrent: z.boolean(),
+});
+/** See {@link accountSessionSchema}. */
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** Answer of `GET /api/auth/sessions`: live sessions, most recently used first. */
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+/** See {@link accountSessionsResponseSchema}. */
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponseSchema>;
+
+/** Path parameters of `DELETE /api/auth/sessions/{sessionId}`. */
+export const sessionParamsSchema = z.object({ sessionId: idSchema });
+
+/** Answer of `POST /api/auth/sessions/revoke-others`: how many sessions were revoked. */
+export const revokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int() });

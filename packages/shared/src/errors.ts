@@ -22,6 +22,7 @@ export const errorCodes = [
   'validation_failed',
   'internal_error',
   'service_unavailable',
+  'sms_unavailable',
 ] as const;
 
 /** One of {@link errorCodes}. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { phoneVerifications, sessions, users } from '../db/schema/index.ts';
@@ -13,18 +13,24 @@ export async function lockKey(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** Latest verification sent to `phoneNumber`, or undefined. */
+/** Latest verification sent to `phoneNumber` whose send did not fail, or undefined. */
 export async function latestVerification(tx: Tx, phoneNumber: string) {
   const [row] = await tx
     .select({ createdAt: phoneVerifications.createdAt })
     .from(phoneVerifications)
-    .where(eq(phoneVerifications.phoneNumber, phoneNumber))
+    .where(
+      and(eq(phoneVerifications.phoneNumber, phoneNumber), isNull(phoneVerifications.sendFailedAt)),
+    )
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1);
   return row;
 }
 
-/** Count and oldest `createdAt` of verifications matching `by` since `since`. */
+/**
+ * Count and oldest `createdAt` of verifications matching `by` since
+ * `since`: to a phone, those whose send did not fail; from an IP, all
+ * (docs/decisions/023).
+ */
 export async function verificationsSince(
   tx: Tx,
   by: { phoneNumber: string } | { ip: string },
@@ -32,7 +38,10 @@ export async function verificationsSince(
 ) {
   const where =
     'phoneNumber' in by
-      ? eq(phoneVerifications.phoneNumber, by.phoneNumber)
+      ? and(
+          eq(phoneVerifications.phoneNumber, by.phoneNumber),
+          isNull(phoneVerifications.sendFailedAt),
+        )
       : eq(phoneVerifications.ip, by.ip);
   const [row] = await tx
     .select({ n: count(), oldest: min(phoneVerifications.createdAt) })
@@ -44,6 +53,14 @@ export async function verificationsSince(
 /** Inserts a verification row. */
 export async function insertVerification(tx: Tx, row: typeof phoneVerifications.$inferInsert) {
   await tx.insert(phoneVerifications).values(row);
+}
+
+/** Marks a verification whose SMS the provider did not take: its code will never be accepted. */
+export async function markSendFailed(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(phoneVerifications)
+    .set({ sendFailedAt: at })
+    .where(eq(phoneVerifications.id, id));
 }
 
 /** The verification `id`, locked for update until the transaction ends. */
@@ -122,4 +139,74 @@ export async function touchSession(db: Db, id: string, now: Date, expiresAt: Dat
 /** Revokes one session. */
 export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
+}
+
+/** A session row as the account page's list needs it. */
+export type SessionListRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'clientKind' | 'userAgent' | 'createdAt' | 'lastSeenAt'
+>;
+
+/** The live (not revoked, not expired at `now`) sessions of `userId`, most recently used first. */
+export async function liveSessionsOf(db: Db, userId: string, now: Date): Promise<SessionListRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      clientKind: sessions.clientKind,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Revokes the live session `id` if it belongs to `userId`; false when there
+ * is none such (someone else's, unknown, already revoked or expired).
+ */
+export async function revokeOwnSession(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, id),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of `userId` but `keepId`; returns how many. */
+export async function revokeSessionsExcept(
+  db: Db,
+  userId: string,
+  keepId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -6,28 +6,40 @@ import { route } from '../http/contract-routes.ts';
 import { presentUser } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
 import { toE164 } from './phone.ts';
-import type { ConsoleSmsProvider } from './sms.ts';
+import { SmsSendError, type ConsoleSmsProvider } from './sms.ts';
 
 const { auth: ops } = contract;
 
 /**
  * Phone sign-in and session routes (`contract.auth`, DESIGN.md §3):
  * `POST /api/auth/phone/start`, `POST /api/auth/phone/verify`,
- * `GET /api/auth/session`, `POST /api/auth/signout`.
+ * `GET /api/auth/session`, `POST /api/auth/signout`, and the account page's
+ * sessions: `GET /api/auth/sessions`, `DELETE /api/auth/sessions/:sessionId`,
+ * `POST /api/auth/sessions/revoke-others`.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,
   options: { secureCookies: boolean },
 ): void {
-  route(app, ops.phoneStart, async ({ body, request }) =>
-    auth.startPhoneSignIn(body.phoneNumber, request.ip),
-  );
+  route(app, ops.phoneStart, async ({ body, request }) => {
+    try {
+      return await auth.startPhoneSignIn(body.phoneNumber, request.ip);
+    } catch (err) {
+      // The provider's failure, without the code or the body (DESIGN.md §3).
+      if (err instanceof Error && err.cause instanceof SmsSendError) {
+        const level = err.cause.reason === 'auth' ? 'error' : 'warn';
+        request.log[level]({ sms: err.cause.toLog() }, 'SMS not sent');
+      }
+      throw err;
+    }
+  });
 
   route(app, ops.phoneVerify, async ({ body, request, reply }) => {
     const result = await auth.verifyPhoneCode(body.verificationId, body.code, {
       userAgent: request.headers['user-agent'],
       ip: request.ip,
+      clientKind: body.tokenDelivery === 'bearer' ? 'app' : 'browser',
     });
     const answer = {
       user: presentUser(result.user),
@@ -53,6 +65,17 @@ export function registerAuthRoutes(
     await auth.signOut(actor.sessionId, actor.userId);
     clearSessionCookie(reply);
   });
+
+  route(app, ops.sessions, async ({ actor }) => ({ sessions: await auth.listSessions(actor) }));
+
+  route(app, ops.revokeSession, async ({ actor, params, reply }) => {
+    await auth.revokeSession(actor, params.sessionId);
+    if (params.sessionId === actor.sessionId) clearSessionCookie(reply);
+  });
+
+  route(app, ops.revokeOtherSessions, async ({ actor }) => ({
+    revoked: await auth.revokeOtherSessions(actor),
+  }));
 }
 
 /**

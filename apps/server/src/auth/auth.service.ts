@@ -1,3 +1,4 @@
+import type { AccountSession } from '@rally/shared/auth';
 import { PHONE_CODE, SESSION_TTL_MS } from '@rally/shared/constants';
 import type { Db, Tx } from '../db/client.ts';
 import type { Actor } from '../http/auth-hook.ts';
@@ -7,7 +8,8 @@ import { newId } from '../lib/ids.ts';
 import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
-import type { SmsProvider } from './sms.ts';
+import { SmsSendError, type SmsProvider } from './sms.ts';
+import { describeUserAgent } from './user-agent.ts';
 import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } from './tokens.ts';
 
 /*
@@ -17,6 +19,8 @@ import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } fro
  *   -> tokens.ts newSignInCode, hashCode
  * - 60 s between codes to one phone; at most 5 per phone and 30 per IP in a
  *   rolling hour, counted under advisory locks -> AuthService.startPhoneSignIn
+ * - a failed SMS answers 503 sms_unavailable and counts only per IP
+ *   (docs/decisions/023) -> startPhoneSignIn, sendFailure
  * - the answer never tells whether a phone has an account -> startPhoneSignIn
  * - a code lives 5 minutes, works once and burns after 5 wrong tries
  *   (invalid_code, code_expired, code_burned) -> verifyPhoneCode
@@ -30,6 +34,9 @@ import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } fro
  *   -> auth.routes.ts (`tokenDelivery`)
  * - signing out revokes the session and closes its sockets
  *   (docs/decisions/007) -> signOut
+ * - a user sees their live sessions and revokes one or all others, which
+ *   closes those sessions' sockets -> listSessions, revokeSession,
+ *   revokeOtherSessions
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,6 +59,36 @@ export interface SignInResult {
   isNewUser: boolean;
   token: string;
   expiresAt: Date;
+}
+
+/**
+ * Seconds a person is asked to wait after the SMS provider failed, unless
+ * the provider said how long (its `Retry-After`): long enough for a
+ * provider's blip to pass, short enough to try again at the pitch side.
+ */
+export const SMS_RETRY_AFTER_SECONDS = 20;
+
+/**
+ * The AppError of a failed send (docs/decisions/023): `invalid_phone` when
+ * the provider says the number cannot get SMS, else `sms_unavailable` with
+ * `retryAfterSeconds`; the provider's error is the `cause` (logged by the
+ * route, never sent). Anything but an {@link SmsSendError} is a bug and is
+ * rethrown as is.
+ */
+function sendFailure(err: unknown): unknown {
+  if (!(err instanceof SmsSendError)) return err;
+  const error = err.details.unreachableRecipient
+    ? new AppError(
+        'invalid_phone',
+        "This number can't receive text messages. Check it, or use a mobile number.",
+      )
+    : new AppError(
+        'sms_unavailable',
+        "We couldn't send the text message just now. Try again in a moment.",
+        { retryAfterSeconds: err.details.retryAfterSeconds ?? SMS_RETRY_AFTER_SECONDS },
+      );
+  error.cause = err;
+  return error;
 }
 
 function retryAfter(ms: number): AppError {
@@ -79,8 +116,13 @@ export class AuthService {
   /**
    * Sends a sign-in code to `rawPhone` (parsed to E.164, default country IN).
    * Returns the verification id and when the code expires.
-   * Throws `invalid_phone` (400) or `too_many_requests` (429, retryAfterSeconds).
-   * Limits are checked under advisory locks so concurrent requests cannot slip past them.
+   * Throws `invalid_phone` (400: unparseable, or the provider says the
+   * number cannot get SMS), `too_many_requests` (429, retryAfterSeconds) or
+   * `sms_unavailable` (503, retryAfterSeconds; the {@link SmsSendError} is
+   * its `cause`). Limits are checked under advisory locks so concurrent
+   * requests cannot slip past them; the SMS goes out after the commit, so no
+   * lock waits on the provider, and a failed send is marked so it counts
+   * only against the per-IP limit (docs/decisions/023).
    */
   async startPhoneSignIn(rawPhone: string, ip: string) {
     const phoneNumber = toE164(rawPhone);
@@ -116,12 +158,18 @@ export class AuthService {
         createdAt: now,
         expiresAt,
       });
+    });
+
+    try {
       await this.sms.send({
         phoneNumber,
         code,
         body: `${code} is your Rally sign-in code. It expires in 5 minutes. Do not share it.`,
       });
-    });
+    } catch (err) {
+      await repo.markSendFailed(this.db, verificationId, this.clock.now());
+      throw sendFailure(err);
+    }
 
     return {
       verificationId,
@@ -141,7 +189,7 @@ export class AuthService {
   async verifyPhoneCode(
     verificationId: string,
     code: string,
-    client: { userAgent?: string | undefined; ip: string },
+    client: { userAgent?: string | undefined; ip: string; clientKind: 'browser' | 'app' },
   ): Promise<SignInResult> {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
@@ -150,6 +198,11 @@ export class AuthService {
         return {
           error: new AppError('invalid_code', 'This code is not valid. Request a new code.'),
         };
+      if (v.sendFailedAt) {
+        return {
+          error: new AppError('invalid_code', 'This code was never sent. Request a new code.'),
+        };
+      }
       if (v.consumedAt) {
         return {
           error: new AppError(
@@ -191,6 +244,7 @@ export class AuthService {
         tokenHash: hashToken(token),
         userAgent: client.userAgent?.slice(0, 300) ?? null,
         ip: client.ip,
+        clientKind: client.clientKind,
         createdAt: now,
         lastSeenAt: now,
         expiresAt,
@@ -221,6 +275,50 @@ export class AuthService {
       user: row.user,
       expiresAt,
     };
+  }
+
+  /**
+   * The live sessions of the actor for the account page (DESIGN.md §3):
+   * browser or app, what the user agent says of the device, created, last
+   * used (moves at most hourly), and which one is making the request.
+   */
+  async listSessions(actor: Pick<Actor, 'userId' | 'sessionId'>): Promise<AccountSession[]> {
+    const rows = await repo.liveSessionsOf(this.db, actor.userId, this.clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      clientKind: row.clientKind === 'app' ? 'app' : 'browser',
+      ...describeUserAgent(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastSeenAt.toISOString(),
+      isCurrent: row.id === actor.sessionId,
+    }));
+  }
+
+  /**
+   * Revokes one of the actor's live sessions (the current one too: that is
+   * signing out) and closes its sockets (`access.changed`,
+   * docs/decisions/007). Throws `not_found` (404) for a session that is not
+   * the actor's, or no longer live.
+   */
+  async revokeSession(actor: Pick<Actor, 'userId'>, sessionId: string): Promise<void> {
+    const revoked = await repo.revokeOwnSession(this.db, actor.userId, sessionId, this.clock.now());
+    if (!revoked) throw new AppError('not_found', 'This session has already ended.');
+    await publishAccessChanged(this.db, [actor.userId]);
+  }
+
+  /**
+   * "Sign out everywhere else": revokes every live session of the actor but
+   * the current one and closes their sockets. Returns how many were revoked.
+   */
+  async revokeOtherSessions(actor: Pick<Actor, 'userId' | 'sessionId'>): Promise<number> {
+    const revoked = await repo.revokeSessionsExcept(
+      this.db,
+      actor.userId,
+      actor.sessionId,
+      this.clock.now(),
+    );
+    if (revoked > 0) await publishAccessChanged(this.db, [actor.userId]);
+    return revoked;
   }
 
   /**

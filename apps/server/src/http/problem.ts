@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
   internal_error: 500,
   service_unavailable: 503,
+  sms_unavailable: 503,
 };
 
 /** The problem `title` of each code (RFC 9457 §3.1.3: the same for every occurrence). */
@@ -39,6 +40,7 @@ const TITLE: Record<ErrorCode, string> = {
   validation_failed: 'Invalid input',
   internal_error: 'Something went wrong',
   service_unavailable: 'Temporarily unavailable',
+  sms_unavailable: 'Text messages unavailable',
 };
 
 /** The HTTP status an AppError is answered with: its code's, or 413 for a {@link TooLargeError}. */

@@ -20,3 +20,99 @@ describe('TRUSTED_ORIGINS', () => {
     }
   });
 });
+
+const TWILIO_ENV = {
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'fake-twilio-auth-token-0123456789',
+  TWILIO_FROM: '+15005550006',
+};
+const MSG91_ENV = {
+  MSG91_AUTH_KEY: 'key',
+  MSG91_TEMPLATE_ID: 'template',
+  MSG91_SENDER_ID: 'RALLYC',
+};
+
+describe('SMS settings (DESIGN.md §3)', () => {
+  it('sends through the console by default outside production', () => {
+    expect(loadConfig({}).sms).toMatchObject({ fallback: 'console', routes: [], explicit: false });
+  });
+
+  it('refuses to start production without a chosen provider, and says what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMS_PROVIDER: required in production: twilio or msg91/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console' }).sms).toMatchObject({
+      fallback: 'console',
+      explicit: true,
+    });
+  });
+
+  it('names every missing setting of each provider in use, in one go', () => {
+    let message = '';
+    try {
+      loadConfig({ SMS_PROVIDER: 'twilio', SMS_ROUTES: '+91=msg91' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    for (const name of [
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_FROM',
+      'MSG91_AUTH_KEY',
+      'MSG91_TEMPLATE_ID',
+      'MSG91_SENDER_ID',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('refuses malformed values: SIDs, sending numbers, DLT headers, routes', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ ...TWILIO_ENV, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC12' }, /TWILIO_ACCOUNT_SID/],
+      [{ ...TWILIO_ENV, SMS_PROVIDER: 'twilio', TWILIO_FROM: '5550006' }, /TWILIO_FROM/],
+      [
+        {
+          ...TWILIO_ENV,
+          SMS_PROVIDER: 'twilio',
+          TWILIO_MESSAGING_SERVICE_SID: 'MG' + 'a'.repeat(32),
+        },
+        /one of them/,
+      ],
+      [{ ...MSG91_ENV, SMS_PROVIDER: 'msg91', MSG91_SENDER_ID: 'Rally' }, /MSG91_SENDER_ID/],
+      [{ SMS_PROVIDER: 'sinch' }, /SMS_PROVIDER: one of console, twilio, msg91/],
+      [{ SMS_ROUTES: '91=console' }, /SMS_ROUTES: "91=console" is not/],
+      [{ SMS_ROUTES: '+91=sinch' }, /SMS_ROUTES/],
+      [{ SMS_ROUTES: '+91=console,+91=console' }, /repeats a prefix/],
+      [{ SMS_TIMEOUT_MS: '50' }, /SMS_TIMEOUT_MS/],
+    ];
+    for (const [env, error] of cases) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(error);
+    }
+  });
+
+  it('routes by prefix and keeps the settings of the providers in use only', () => {
+    const sms = loadConfig({
+      ...TWILIO_ENV,
+      ...MSG91_ENV,
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'twilio',
+      SMS_ROUTES: '+91=msg91, +1=twilio',
+      SMS_TIMEOUT_MS: '5000',
+      MSG91_API_URL: 'http://127.0.0.1:9/',
+    }).sms;
+    expect(sms.routes).toEqual([
+      ['+91', 'msg91'],
+      ['+1', 'twilio'],
+    ]);
+    expect(sms.twilio).toMatchObject({
+      sender: { from: '+15005550006' },
+      apiUrl: 'https://api.twilio.com',
+      timeoutMs: 5000,
+    });
+    expect(sms.msg91).toMatchObject({ codeVariable: 'OTP', apiUrl: 'http://127.0.0.1:9' });
+    expect(loadConfig({ ...TWILIO_ENV, ...MSG91_ENV }).sms).toMatchObject({
+      twilio: undefined,
+      msg91: undefined,
+    });
+  });
+});

@@ -4,6 +4,39 @@ import { z } from 'zod';
 /** Repository root (two levels above apps/server). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
+/** The SMS providers Rally has (DESIGN.md §3). */
+export const SMS_PROVIDERS = ['console', 'twilio', 'msg91'] as const;
+/** One of {@link SMS_PROVIDERS}. */
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const E164_PREFIX = /^\+[1-9]\d{0,5}$/;
+
+/**
+ * `SMS_ROUTES`: comma-separated `<E.164 prefix>=<provider>` pairs, e.g.
+ * `+91=msg91,+44=twilio`; the longest matching prefix picks the provider of
+ * a number, `SMS_PROVIDER` sends to the rest. Reports each bad pair on `ctx`.
+ */
+function parseSmsRoutes(value: string, ctx: z.RefinementCtx): [string, SmsProviderName][] {
+  const routes: [string, SmsProviderName][] = [];
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const [prefix = '', provider = ''] = pair.split('=').map((p) => p.trim());
+    const known = (SMS_PROVIDERS as readonly string[]).includes(provider);
+    if (!E164_PREFIX.test(prefix) || !known || routes.some(([p]) => p === prefix)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${pair}" is not <E.164 prefix>=<${SMS_PROVIDERS.join('|')}> (such as +91=msg91), or repeats a prefix`,
+      });
+      continue;
+    }
+    routes.push([prefix, provider as SmsProviderName]);
+  }
+  return routes;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -11,7 +44,37 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-  SMS_PROVIDER: z.enum(['console']).optional(),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { message: `one of ${SMS_PROVIDERS.join(', ')}` }).optional(),
+  SMS_ROUTES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => parseSmsRoutes(v, ctx)),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'an account SID: AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'the auth token of the account (32 characters)').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(E164, 'a sending number in E.164 form, such as +15017122661')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'a Messaging Service SID: MG followed by 32 hex digits')
+    .optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_TEMPLATE_ID: z.string().optional(),
+  MSG91_SENDER_ID: z
+    .string()
+    .regex(/^[A-Z]{6}$/, 'the 6-letter DLT header registered for Rally, such as RALLYC')
+    .optional(),
+  MSG91_CODE_VARIABLE: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/, "the template's variable name for the code, such as OTP")
+    .default('OTP'),
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -53,8 +116,47 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** Rules across variables: S3 keys come in pairs, and only with a bucket. */
+/**
+ * Rules across variables: S3 keys come in pairs, and only with a bucket;
+ * production names its SMS provider; each SMS provider used (by
+ * `SMS_PROVIDER` or a route) has its settings.
+ */
 const envRulesSchema = envSchema.superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && e.SMS_PROVIDER === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message:
+        'required in production: twilio or msg91 (with SMS_ROUTES such as +91=msg91 to use both), or console to print sign-in codes to the log on purpose',
+    });
+  }
+  const used = new Set([e.SMS_PROVIDER ?? 'console', ...e.SMS_ROUTES.map(([, p]) => p)]);
+  const need = (name: keyof typeof e, provider: string) => {
+    if (e[name] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `required to send SMS through ${provider}`,
+      });
+    }
+  };
+  if (used.has('twilio')) {
+    need('TWILIO_ACCOUNT_SID', 'twilio');
+    need('TWILIO_AUTH_TOKEN', 'twilio');
+    if ((e.TWILIO_FROM === undefined) === (e.TWILIO_MESSAGING_SERVICE_SID === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_FROM'],
+        message:
+          'set TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID (one of them) to send SMS through twilio',
+      });
+    }
+  }
+  if (used.has('msg91')) {
+    need('MSG91_AUTH_KEY', 'msg91');
+    need('MSG91_TEMPLATE_ID', 'msg91');
+    need('MSG91_SENDER_ID', 'msg91');
+  }
   if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
     ctx.addIssue({
       code: 'custom',
@@ -102,11 +204,89 @@ function fileStoreConfig(e: z.output<typeof envSchema>, dataDir: string): FileSt
 }
 
 /**
+ * Settings of the Twilio provider (auth/sms-twilio.ts), from `TWILIO_*`:
+ * `sender` is a `From` number (E.164) or a Messaging Service (`MG...`);
+ * `apiUrl` is `https://api.twilio.com` except against a local fake;
+ * `timeoutMs` bounds a whole call, answer included (`SMS_TIMEOUT_MS`).
+ */
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  sender: { from: string } | { messagingServiceSid: string };
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+/**
+ * Settings of the MSG91 provider (auth/sms-msg91.ts), from `MSG91_*`.
+ * India's DLT rules (TRAI TCCCPR 2018) make operators drop an SMS without a registered header and content template: `senderId` is the
+ * 6-letter DLT header, `templateId` the MSG91 template mapped to the DLT
+ * template, whose text carries the code as the variable `codeVariable`
+ * (`##OTP##` in MSG91's editor -> `OTP`). `apiUrl` is
+ * `https://control.msg91.com` except against a local fake; `timeoutMs` as
+ * for Twilio.
+ */
+export interface Msg91Settings {
+  authKey: string;
+  templateId: string;
+  senderId: string;
+  codeVariable: string;
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+/**
+ * How sign-in codes are sent (DESIGN.md §3): `fallback` for every number no
+ * `routes` prefix matches; `explicit` says `SMS_PROVIDER` was set (production
+ * requires it); `twilio` and `msg91` hold the settings of providers in use.
+ */
+export interface SmsConfig {
+  fallback: SmsProviderName;
+  routes: [prefix: string, provider: SmsProviderName][];
+  explicit: boolean;
+  twilio: TwilioSettings | undefined;
+  msg91: Msg91Settings | undefined;
+}
+
+/** The {@link SmsConfig} of a parsed environment that passed {@link envRulesSchema}. */
+function smsConfig(e: z.output<typeof envSchema>): SmsConfig {
+  const fallback = e.SMS_PROVIDER ?? 'console';
+  const used = new Set([fallback, ...e.SMS_ROUTES.map(([, p]) => p)]);
+  const sender = e.TWILIO_FROM
+    ? { from: e.TWILIO_FROM }
+    : { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID ?? '' };
+  return {
+    fallback,
+    routes: e.SMS_ROUTES,
+    explicit: e.SMS_PROVIDER !== undefined,
+    twilio: used.has('twilio')
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          sender,
+          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+          timeoutMs: e.SMS_TIMEOUT_MS,
+        }
+      : undefined,
+    msg91: used.has('msg91')
+      ? {
+          authKey: e.MSG91_AUTH_KEY ?? '',
+          templateId: e.MSG91_TEMPLATE_ID ?? '',
+          senderId: e.MSG91_SENDER_ID ?? '',
+          codeVariable: e.MSG91_CODE_VARIABLE,
+          apiUrl: e.MSG91_API_URL.replace(/\/+$/, ''),
+          timeoutMs: e.SMS_TIMEOUT_MS,
+        }
+      : undefined,
+  };
+}
+
+/**
  * Server configuration, parsed once at start from the environment
  * (CONVENTIONS.md: "Environment variables are parsed once at start with zod").
  * - `port`: HTTP port (default 3000, `PORT` overrides; 0 picks a free one).
  * - `databaseUrl`: external PostgreSQL >= 15; when absent the embedded one runs in `dataDir/pg`.
- * - `smsProvider`: `console` (the only provider so far; production must configure a real one).
+ * - `sms`: which provider sends sign-in codes to which numbers (see {@link SmsConfig}).
  * - `files`: where uploads are stored: `dataDir/files`, or S3 when `FILES_S3_BUCKET` is set.
  * - `trustedOrigins`: origins besides Rally's own whose pages may send
  *   state-changing requests and cookie-signed WebSocket upgrades
@@ -119,7 +299,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   webDistDir: string;
-  smsProvider: 'console';
+  sms: SmsConfig;
   logLevel: string;
   trustProxy: boolean;
   trustedOrigins: string[];
@@ -147,7 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    smsProvider: e.SMS_PROVIDER ?? 'console',
+    sms: smsConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     trustedOrigins: e.TRUSTED_ORIGINS,

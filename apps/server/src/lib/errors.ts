@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   internal_error: 'internal_error',
   /** PostgreSQL (or another service Rally needs) is unreachable for now; `retryAfterSeconds` says when to retry. */
   service_unavailable: 'service_unavailable',
+  /** The SMS provider failed, refused or did not answer in time, so no sign-in code was sent (DESIGN.md §3); `retryAfterSeconds` says when to retry. */
+  sms_unavailable: 'sms_unavailable',
 } as const satisfies { [Code in ErrorCode]: Code };
 
 /** Extra members of a problem answer (RFC 9457 extension members). */

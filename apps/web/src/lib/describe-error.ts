@@ -22,6 +22,8 @@ export function describeError(t: TFunction, error: unknown): string {
       return error.retryAfterSeconds >= 90
         ? t('errors.tooManyRequestsWaitMinutes', { count: Math.ceil(error.retryAfterSeconds / 60) })
         : t('errors.tooManyRequestsWait', { count: error.retryAfterSeconds });
+    case 'sms_unavailable':
+      return t('errors.smsUnavailable', { count: error.retryAfterSeconds ?? 20 });
     case 'unauthenticated':
       return t('errors.unauthenticated');
     case 'forbidden':

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  accountSessionsResponseSchema,
   phoneStartResponseSchema,
   phoneStartSchema,
   phoneVerifyResponseSchema,
   phoneVerifySchema,
+  revokeOtherSessionsResponseSchema,
+  sessionParamsSchema,
   sessionResponseSchema,
   smsOutboxMessageSchema,
   smsOutboxQuerySchema,
@@ -17,6 +20,9 @@ export const authSchemas = {
   phoneVerify: { body: phoneVerifySchema, response: phoneVerifyResponseSchema },
   session: { response: sessionResponseSchema },
   signOut: {},
+  sessions: { response: accountSessionsResponseSchema },
+  revokeSession: { params: sessionParamsSchema },
+  revokeOtherSessions: { response: revokeOtherSessionsResponseSchema },
   smsOutbox: {
     query: smsOutboxQuerySchema,
     response: z.object({ messages: z.array(smsOutboxMessageSchema) }),

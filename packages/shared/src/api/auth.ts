@@ -30,6 +30,27 @@ export const authRoutes = defineRoutes('auth', {
     access: 'signedIn',
     status: 204,
   },
+  sessions: {
+    method: 'GET',
+    path: '/api/auth/sessions',
+    summary: 'My live sessions (browser or app, platform, created, last used), this one marked',
+    access: 'signedIn',
+    status: 200,
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/api/auth/sessions/:sessionId',
+    summary: 'Sign one of my sessions out (its sockets close at once)',
+    access: 'signedIn',
+    status: 204,
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others',
+    summary: 'Sign out everywhere else: revoke all my sessions but this one',
+    access: 'signedIn',
+    status: 200,
+  },
   smsOutbox: {
     method: 'GET',
     path: '/api/dev/sms-outbox',

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A person who signs in, identified by an E.164 phone number. DESIGN.md §2. */
 export const users = pgTable('users', {
@@ -12,7 +22,9 @@ export const users = pgTable('users', {
 
 /**
  * A signed-in session. Only the SHA-256 of the 256-bit token is stored
- * (DESIGN.md §3), so a database leak does not leak sessions.
+ * (DESIGN.md §3), so a database leak does not leak sessions. `clientKind`:
+ * `browser` (a cookie) or `app` (a Bearer token of the native app), shown
+ * with the user agent on the account page's session list.
  */
 export const sessions = pgTable(
   'sessions',
@@ -28,14 +40,21 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    clientKind: text('client_kind').notNull().default('browser'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_client_kind_check', sql`${t.clientKind} in ('browser', 'app')`),
+  ],
 );
 
 /**
  * One sign-in code sent to a phone (DESIGN.md §3): only the code's hash is
  * kept; `attempts` counts wrong tries (5 burn it); `consumedAt` makes it
  * single use. Rows also feed the per-phone and per-IP rate limits.
+ * `sendFailedAt`: the SMS provider failed to take the code, so the row
+ * counts only against the per-IP limit and its code is never accepted
+ * (docs/decisions/023).
  */
 export const phoneVerifications = pgTable(
   'phone_verifications',
@@ -48,6 +67,7 @@ export const phoneVerifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    sendFailedAt: timestamp('send_failed_at', { withTimezone: true }),
   },
   (t) => [
     index('phone_verifications_phone_idx').on(t.phoneNumber, t.createdAt),

@@ -6,6 +6,7 @@ import { DisplayNameForm } from '../../components/display-name-form';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageTitle } from '../../components/page-title';
 import { AppUpdatesSection } from '../../features/account/components/app-updates-section';
+import { SessionsSection } from '../../features/account/components/sessions-section';
 import { NotificationPreferencesSection } from '../../features/notifications/components/notification-preferences-section';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/notify';
@@ -14,7 +15,8 @@ import { notify } from '../../lib/notify';
  * The account page (route `account`): the user's phone number and name (which
  * they can change, `PUT /api/account`), which in-app notifications they get,
  * app updates (the live config's recommended package; global admins only, who
- * set it — a parent has no use for a package id, docs/decisions/021), "Sign out", and
+ * set it — a parent has no use for a package id, docs/decisions/021), where
+ * they are signed in (sessions they can end, DESIGN.md §3), "Sign out", and
  * the way to delete the account.
  */
 export function AccountPage() {
@@ -55,6 +57,7 @@ export function AccountPage() {
       </Card>
       <NotificationPreferencesSection />
       {user.isGlobalAdmin && <AppUpdatesSection />}
+      <SessionsSection />
       <Stack gap="sm" component="section">
         <Title order={2} size="h3">
           {t('account.sessionTitle')}

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { AccountSession } from '@rally/shared/auth';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/api-mock';
 import { makeProfile, makeUser } from '../../test/fixtures';
@@ -15,6 +16,7 @@ describe('account pages', () => {
           selfProfile: makeProfile({ displayName: 'Asha R.' }),
         }),
       'POST /api/auth/signout': new Response(null, { status: 204 }),
+      'GET /api/auth/sessions': { sessions: [] },
     });
     const app = renderApp('/account');
     expect(await screen.findByText('+919876543210')).toBeInTheDocument();
@@ -41,6 +43,7 @@ describe('account pages', () => {
     async (isGlobalAdmin, expected) => {
       mockApi({
         'GET /api/auth/session': { user: makeUser({ isGlobalAdmin }) },
+        'GET /api/auth/sessions': { sessions: [] },
         'GET /api/config/client': {
           url: 'https://updates.example/bundle-2026.11.1.zip',
           disableLiveUpdate: false,
@@ -57,6 +60,78 @@ describe('account pages', () => {
       }
     },
   );
+
+  it('lists where the user is signed in, signs one device out and then all others, each after a confirmation', async () => {
+    const session = (over: Partial<AccountSession>): AccountSession => ({
+      id: '0190f3c2-5c4a-7000-8000-000000000001',
+      clientKind: 'browser',
+      browser: 'Chrome',
+      os: 'Android',
+      deviceType: 'mobile',
+      createdAt: '2026-11-01T10:00:00Z',
+      lastUsedAt: new Date().toISOString(),
+      isCurrent: false,
+      ...over,
+    });
+    let sessions = [
+      session({ id: '0190f3c2-5c4a-7000-8000-00000000000a', isCurrent: true }),
+      session({
+        id: '0190f3c2-5c4a-7000-8000-00000000000b',
+        clientKind: 'app',
+        browser: 'Safari',
+        os: 'iOS',
+      }),
+      session({
+        id: '0190f3c2-5c4a-7000-8000-00000000000c',
+        browser: 'Firefox',
+        os: 'Windows',
+        deviceType: 'desktop',
+      }),
+    ];
+    const requests = mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/auth/sessions': () => json({ sessions }),
+      'DELETE /api/auth/sessions/:sessionId': (request) => {
+        sessions = sessions.filter((s) => !request.path.endsWith(s.id));
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/auth/sessions/revoke-others': () => {
+        const revoked = sessions.filter((s) => !s.isCurrent).length;
+        sessions = sessions.filter((s) => s.isCurrent);
+        return json({ revoked });
+      },
+    });
+    const app = renderApp('/account');
+    const section = await screen.findByRole('region', { name: "Where you're signed in" });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Chrome on AndroidThis deviceSigned in Nov 1, 2026 · Active today$/),
+      expect.stringMatching(/^Rally app on iOS/),
+      expect.stringMatching(/^Firefox on Windows/),
+    ]);
+    // This device has no button of its own: "Sign out" below is for it.
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+
+    await app.user.click(
+      within(section).getByRole('button', { name: 'Sign out of Rally app on iOS' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of Rally app on iOS?' });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'DELETE')?.path).toBe(
+        '/api/auth/sessions/0190f3c2-5c4a-7000-8000-00000000000b',
+      ),
+    );
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+
+    await app.user.click(within(section).getByRole('button', { name: 'Sign out everywhere else' }));
+    const others = await screen.findByRole('dialog', { name: 'Sign out everywhere else?' });
+    await app.user.click(within(others).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('Signed out of 1 other device.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(section).queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
+  });
 
   it('explains that accounts cannot be deleted yet, listing what the account holds', async () => {
     mockApi({

@@ -287,6 +287,7 @@ describe('taking attendance', () => {
     mockApi({
       ...api.handlers,
       'GET /api/auth/session': { user },
+      'GET /api/auth/sessions': { sessions: [] },
       'GET /api/notifications': { notifications: [], unreadCount: 0, nextCursor: null },
     });
     // The coach marked at the ground, then went to their account page: no attendance page is open.

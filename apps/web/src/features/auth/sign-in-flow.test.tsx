@@ -63,6 +63,24 @@ describe('login page', () => {
       await screen.findByText('Too many attempts. Try again in 20 minutes.'),
     ).toBeInTheDocument();
   });
+
+  it('says the text message could not be sent and when to try again, keeping the number', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/start': problem(503, 'sms_unavailable', { retryAfterSeconds: 20 }),
+    });
+    const app = renderApp('/auth/login');
+    const phone = await screen.findByLabelText(/Phone number/);
+    await app.user.type(phone, '98765 43210');
+    await app.user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText(
+        "We couldn't send the text message just now. Nothing is wrong with your number: try again in 20 seconds.",
+      ),
+    ).toBeInTheDocument();
+    expect(phone).toHaveValue('98765 43210');
+    expect(app.currentPath()).toBe('/auth/login');
+  });
 });
 
 describe('code page', () => {

@@ -53,6 +53,7 @@ describe('the notifications bell', () => {
     const marks: MarkNotificationsRead[] = [];
     mockApi({
       'GET /api/auth/session': { user },
+      'GET /api/auth/sessions': { sessions: [] },
       'GET /api/notifications': () => ({
         notifications: [message, cancelled, old],
         unreadCount: unread,
@@ -111,6 +112,7 @@ describe('the notifications bell', () => {
   it('opens from the keyboard, traps focus in its dialog and gives it back to the bell on Escape', async () => {
     mockApi({
       'GET /api/auth/session': { user: makeUser() },
+      'GET /api/auth/sessions': { sessions: [] },
       'GET /api/notifications': {
         notifications: [makeNotification({ data: { senderName: 'Coach Meera', body: 'Hi' } })],
         unreadCount: 1,
@@ -222,6 +224,7 @@ describe('notification preferences', () => {
     const puts: Partial<NotificationPreferences>[] = [];
     mockApi({
       'GET /api/auth/session': { user: makeUser() },
+      'GET /api/auth/sessions': { sessions: [] },
       'GET /api/notifications/preferences': () => stored,
       'PUT /api/notifications/preferences': (request) => {
         const change = request.body as Partial<NotificationPreferences>;
