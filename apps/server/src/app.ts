@@ -143,7 +143,9 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerAuthHook(app, services.auth);
   registerSecurityHeaders(app, { isProduction: options.isProduction ?? false });
 
-  registerAuthRoutes(app, services.auth, { secureCookies: options.isProduction ?? false });
+  registerAuthRoutes(app, services.auth, services.signInTokens, {
+    secureCookies: options.isProduction ?? false,
+  });
   const hasDevOutbox = !options.isProduction && sms instanceof ConsoleSmsProvider;
   if (hasDevOutbox) registerDevOutboxRoute(app, sms);
   registerAccountRoutes(app, services);

@@ -6,6 +6,7 @@ import { AttendanceReportsService } from './attendance/reports.service.ts';
 import { RsvpService } from './attendance/rsvp.service.ts';
 import { AuthService } from './auth/auth.service.ts';
 import type { SmsProvider } from './auth/sms.ts';
+import { SignInTokenService } from './auth/sign-in-tokens.service.ts';
 import type { Db } from './db/client.ts';
 import { EventChangesService } from './events/event-changes.service.ts';
 import { EventDetailService } from './events/event-detail.service.ts';
@@ -47,6 +48,8 @@ import type { RealtimePublisher } from './realtime/publisher.ts';
 export interface Services {
   clock: Clock;
   auth: AuthService;
+  /** Sign-in links and the app handoff's custom tokens (DESIGN.md §3). */
+  signInTokens: SignInTokenService;
   account: AccountService;
   home: HomeService;
   orgs: OrgsService;
@@ -112,6 +115,7 @@ export function createServices(
   return {
     clock,
     auth: new AuthService(db, sms, clock),
+    signInTokens: new SignInTokenService(db, clock),
     account: new AccountService(db),
     home: new HomeService(db, clock, profiles, orgs, conversations),
     orgs,

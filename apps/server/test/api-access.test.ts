@@ -164,6 +164,14 @@ const cases: Case[] = [
     url: () => '/api/auth/sessions/revoke-others',
     scoped: false,
   },
+  { op: contract.auth.createSignInLink, url: () => '/api/auth/sign-in-links', scoped: false },
+  {
+    op: contract.auth.exchangeToken,
+    url: () => '/api/auth/token',
+    scoped: false,
+    isPublic: true,
+    bad: { body: { customToken: 'x', codeVerifier: 'short' }, badPath: 'codeVerifier' },
+  },
   {
     op: contract.auth.smsOutbox,
     url: () => '/api/dev/sms-outbox',

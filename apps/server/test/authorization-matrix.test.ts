@@ -43,6 +43,8 @@ const publicRoutes: Operation[] = [
   contract.auth.phoneVerify,
   contract.auth.session,
   contract.auth.smsOutbox,
+  // Its token is the permission (sign-in-tokens.test.ts covers unknown, used and expired ones).
+  contract.auth.exchangeToken,
   // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
   contract.feeds.render,
   contract.docs.openapi,
@@ -75,6 +77,8 @@ const cases: Case[] = [
     url: () => '/api/auth/sessions/revoke-others',
     allow: ALL,
   },
+  // Anyone signed in may make a link that signs themselves in elsewhere.
+  { op: contract.auth.createSignInLink, url: () => '/api/auth/sign-in-links', allow: ALL },
   {
     op: contract.account.update,
     url: () => '/api/account',

@@ -76,6 +76,11 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   // A session nobody has: revoking a real one would sign the world's actor out.
   'auth.revokeSession': { params: { sessionId: someId } },
   'auth.revokeOtherSessions': {},
+  'auth.createSignInLink': {},
+  'auth.exchangeToken': {
+    as: null,
+    body: { customToken: 'unknown-token', codeVerifier: 'v'.repeat(43), tokenDelivery: 'bearer' },
+  },
   'account.update': { body: { displayName: 'Owner' } },
   'account.home': {},
   'profiles.list': {},

@@ -109,3 +109,51 @@ export const sessionParamsSchema = z.object({ sessionId: idSchema });
 
 /** Answer of `POST /api/auth/sessions/revoke-others`: how many sessions were revoked. */
 export const revokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int() });
+
+/** How long a "sign in on another device" link works, in ms (DESIGN.md §3: at most 5 minutes). */
+export const SIGN_IN_LINK_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Answer of `POST /api/auth/sign-in-links`: a custom token for signing in on
+ * another device, shown once (link and QR code), single use, valid until
+ * `expiresAt`. `path` is `/auth/token/{token}` (SPEC.md §2 verify-token).
+ */
+export const signInLinkSchema = z.object({
+  token: z.string(),
+  path: z.string(),
+  expiresAt: z.string(),
+});
+/** See {@link signInLinkSchema}. */
+export type SignInLink = z.infer<typeof signInLinkSchema>;
+
+/** A PKCE code verifier (RFC 7636 §4.1): 43-128 characters of A-Z a-z 0-9 - . _ ~. */
+export const codeVerifierSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9\-._~]{43,128}$/,
+    'A code verifier has 43 to 128 characters: A-Z a-z 0-9 - . _ ~',
+  );
+
+/**
+ * Body of `POST /api/auth/token`: exchanges a custom token (from a sign-in
+ * link or the app handoff) for a session. `codeVerifier`: required when the
+ * token is bound to a PKCE challenge (RFC 7636). `tokenDelivery` as for the
+ * phone code.
+ */
+export const tokenExchangeSchema = z.object({
+  customToken: textSchema('customToken').min(1).max(200),
+  codeVerifier: codeVerifierSchema.optional(),
+  tokenDelivery: z.enum(['cookie', 'bearer']).default('cookie'),
+});
+/** See {@link tokenExchangeSchema}. */
+export type TokenExchange = z.input<typeof tokenExchangeSchema>;
+
+/**
+ * Why a custom token was refused (`invalid_token`'s `reason`): `unknown`
+ * (never minted, or mistyped), `used` (single use), `expired` (older than
+ * its lifetime), `verifier_mismatch` (a PKCE-bound token without the right
+ * verifier; the token is burned).
+ */
+export const tokenRefusalSchema = z.enum(['unknown', 'used', 'expired', 'verifier_mismatch']);
+/** See {@link tokenRefusalSchema}. */
+export type TokenRefusal = z.infer<typeof tokenRefusalSchema>;

@@ -36,7 +36,8 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 /**
  * RFC 9457 problem details as Rally sends them (`application/problem+json`).
  * `errors` lists field issues for `validation_failed`; `retryAfterSeconds`
- * mirrors the Retry-After header of 429 answers.
+ * mirrors the Retry-After header of 429 and 503 answers; `reason` says why
+ * an `invalid_token` was refused (`tokenRefusalSchema` in auth.ts).
  */
 export const problemSchema = z.object({
   type: z.string(),
@@ -47,6 +48,7 @@ export const problemSchema = z.object({
   errors: z.array(fieldIssueSchema).optional(),
   retryAfterSeconds: z.number().int().optional(),
   attemptsLeft: z.number().int().optional(),
+  reason: z.string().optional(),
 });
 /** See {@link problemSchema}. */
 export type Problem = z.infer<typeof problemSchema>;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
-import { phoneVerifications, sessions, users } from '../db/schema/index.ts';
+import { phoneVerifications, sessions, signInTokens, users } from '../db/schema/index.ts';
 
 /** A user row as the services use it. */
 export type UserRow = typeof users.$inferSelect;
@@ -209,4 +209,45 @@ export async function revokeSessionsExcept(
     )
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/** A custom sign-in token row. */
+export type SignInTokenRow = typeof signInTokens.$inferSelect;
+
+/** Inserts a custom sign-in token (only its hash). */
+export async function insertSignInToken(db: Db | Tx, row: typeof signInTokens.$inferInsert) {
+  await db.insert(signInTokens).values(row);
+}
+
+/** The custom token with `tokenHash`, locked for update until the transaction ends. */
+export async function lockSignInToken(
+  tx: Tx,
+  tokenHash: string,
+): Promise<SignInTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(signInTokens)
+    .where(eq(signInTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+/** Marks a custom token used (single use). */
+export async function useSignInToken(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(signInTokens).set({ usedAt: at }).where(eq(signInTokens.id, id));
+}
+
+/** The user `id`, or undefined. */
+export async function findUser(tx: Tx | Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** How many custom tokens `userId` minted since `since`. */
+export async function signInTokensSince(tx: Tx, userId: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(signInTokens)
+    .where(and(eq(signInTokens.userId, userId), gt(signInTokens.createdAt, since)));
+  return row?.n ?? 0;
 }

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
 import { SESSION_COOKIE } from '@rally/shared/constants';
 import { clearSessionCookie } from '../http/auth-hook.ts';
 import { route } from '../http/contract-routes.ts';
 import { presentUser } from './auth.presenter.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, SignInResult } from './auth.service.ts';
+import type { SessionClient } from './session-start.ts';
+import type { SignInTokenService } from './sign-in-tokens.service.ts';
 import { toE164 } from './phone.ts';
 import { SmsSendError, type ConsoleSmsProvider } from './sms.ts';
 
@@ -15,13 +17,43 @@ const { auth: ops } = contract;
  * `POST /api/auth/phone/start`, `POST /api/auth/phone/verify`,
  * `GET /api/auth/session`, `POST /api/auth/signout`, and the account page's
  * sessions: `GET /api/auth/sessions`, `DELETE /api/auth/sessions/:sessionId`,
- * `POST /api/auth/sessions/revoke-others`.
+ * `POST /api/auth/sessions/revoke-others`; sign-in links:
+ * `POST /api/auth/sign-in-links` and `POST /api/auth/token` (the exchange).
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,
+  signInTokens: SignInTokenService,
   options: { secureCookies: boolean },
 ): void {
+  /** Who signs in, as the new session records it. */
+  const sessionClient = (
+    request: FastifyRequest,
+    delivery: 'cookie' | 'bearer',
+  ): SessionClient => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+    clientKind: delivery === 'bearer' ? 'app' : 'browser',
+  });
+
+  /** The answer of a sign-in: the session cookie, or the Bearer token in the body for the app. */
+  const signedIn = (result: SignInResult, delivery: 'cookie' | 'bearer', reply: FastifyReply) => {
+    const answer = {
+      user: presentUser(result.user),
+      isNewUser: result.isNewUser,
+      expiresAt: result.expiresAt.toISOString(),
+    };
+    if (delivery === 'bearer') return { ...answer, token: result.token };
+    reply.setCookie(SESSION_COOKIE, result.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      path: '/',
+      expires: result.expiresAt,
+    });
+    return answer;
+  };
+
   route(app, ops.phoneStart, async ({ body, request }) => {
     try {
       return await auth.startPhoneSignIn(body.phoneNumber, request.ip);
@@ -36,25 +68,12 @@ export function registerAuthRoutes(
   });
 
   route(app, ops.phoneVerify, async ({ body, request, reply }) => {
-    const result = await auth.verifyPhoneCode(body.verificationId, body.code, {
-      userAgent: request.headers['user-agent'],
-      ip: request.ip,
-      clientKind: body.tokenDelivery === 'bearer' ? 'app' : 'browser',
-    });
-    const answer = {
-      user: presentUser(result.user),
-      isNewUser: result.isNewUser,
-      expiresAt: result.expiresAt.toISOString(),
-    };
-    if (body.tokenDelivery === 'bearer') return { ...answer, token: result.token };
-    reply.setCookie(SESSION_COOKIE, result.token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: options.secureCookies,
-      path: '/',
-      expires: result.expiresAt,
-    });
-    return answer;
+    const result = await auth.verifyPhoneCode(
+      body.verificationId,
+      body.code,
+      sessionClient(request, body.tokenDelivery),
+    );
+    return signedIn(result, body.tokenDelivery, reply);
   });
 
   route(app, ops.session, async ({ actor }) => ({
@@ -76,6 +95,19 @@ export function registerAuthRoutes(
   route(app, ops.revokeOtherSessions, async ({ actor }) => ({
     revoked: await auth.revokeOtherSessions(actor),
   }));
+
+  route(app, ops.createSignInLink, async ({ actor }) =>
+    signInTokens.createSignInLink(actor.userId),
+  );
+
+  route(app, ops.exchangeToken, async ({ body, request, reply }) => {
+    const result = await signInTokens.exchange(
+      body.customToken,
+      body.codeVerifier,
+      sessionClient(request, body.tokenDelivery),
+    );
+    return signedIn(result, body.tokenDelivery, reply);
+  });
 }
 
 /**

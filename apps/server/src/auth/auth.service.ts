@@ -10,7 +10,8 @@ import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 import { SmsSendError, type SmsProvider } from './sms.ts';
 import { describeUserAgent } from './user-agent.ts';
-import { digestsEqual, hashCode, hashToken, newSessionToken, newSignInCode } from './tokens.ts';
+import { openSession, type SessionClient } from './session-start.ts';
+import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
 
 /*
  * Rules of sign-in and sessions -> where they are enforced (DESIGN.md §3,
@@ -189,7 +190,7 @@ export class AuthService {
   async verifyPhoneCode(
     verificationId: string,
     code: string,
-    client: { userAgent?: string | undefined; ip: string; clientKind: 'browser' | 'app' },
+    client: SessionClient,
   ): Promise<SignInResult> {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
@@ -236,19 +237,7 @@ export class AuthService {
       await repo.consumeVerification(tx, v.id, now);
       const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
       // Invites wait for the person's answer in the app: signing in accepts none (docs/decisions/009).
-      const token = newSessionToken();
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      await repo.insertSession(tx, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: hashToken(token),
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        ip: client.ip,
-        clientKind: client.clientKind,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt,
-      });
+      const { token, expiresAt } = await openSession(tx, user.id, client, now);
       return { result: { user, isNewUser: isNew, token, expiresAt } };
     });
     if ('error' in outcome) throw outcome.error;

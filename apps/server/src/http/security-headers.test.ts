@@ -67,6 +67,15 @@ describe('security headers', () => {
     }
   });
 
+  it('sign-in pages, whose addresses carry tokens, send no Referer at all; other pages only to Rally', async () => {
+    for (const url of ['/auth/token/abc', '/auth/init-app-auth?code_challenge=x']) {
+      const res = await dev.request({ method: 'GET', url });
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    const page = await dev.request({ method: 'GET', url: '/account' });
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('built scripts, styles and images carry only nosniff, not the page-only headers; the service worker keeps its policy', async () => {
     const asset = await dev.request({ method: 'GET', url: '/assets/index-abc.js' });
     expect(asset.statusCode).toBe(200);

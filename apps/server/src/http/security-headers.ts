@@ -75,7 +75,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * Sets the security headers of every answer (docs/decisions/010), in one
  * `onSend` hook:
- * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin`,
+ * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: same-origin`
+ *   (`no-referrer` on the `/auth/` pages, whose addresses carry tokens),
  *   `X-Frame-Options: DENY` (framing, for browsers without
  *   `frame-ancestors`; OWASP HTTP Headers Cheat Sheet);
  * - `Content-Security-Policy`: {@link API_CSP} under `/api`, {@link APP_CSP}
@@ -112,7 +113,8 @@ export function setSecurityHeaders(
   reply.header('X-Content-Type-Options', 'nosniff');
   if (isProduction) reply.header('Strict-Transport-Security', HSTS);
   if (STATIC_SUBRESOURCE.test(request.url)) return;
-  reply.header('Referrer-Policy', 'same-origin');
+  // Sign-in pages carry tokens in their address (DESIGN.md §3): no Referer at all.
+  reply.header('Referrer-Policy', request.url.startsWith('/auth/') ? 'no-referrer' : 'same-origin');
   reply.header('X-Frame-Options', 'DENY');
   if (!reply.hasHeader('Content-Security-Policy')) {
     reply.header('Content-Security-Policy', API_PATH.test(request.url) ? API_CSP : APP_CSP);

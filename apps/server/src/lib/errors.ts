@@ -50,6 +50,8 @@ export interface AppErrorExtras {
   retryAfterSeconds?: number;
   /** Sign-in code tries left before the code burns (`invalid_code`). */
   attemptsLeft?: number;
+  /** Why a custom token was refused (`invalid_token`): `unknown`, `used`, `expired`, `verifier_mismatch`. */
+  reason?: 'unknown' | 'used' | 'expired' | 'verifier_mismatch';
 }
 
 /**

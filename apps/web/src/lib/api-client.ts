@@ -17,6 +17,7 @@ export interface ApiErrorInit {
   errors?: FieldIssue[];
   retryAfterSeconds?: number;
   attemptsLeft?: number;
+  reason?: string;
 }
 
 /**
@@ -24,7 +25,8 @@ export interface ApiErrorInit {
  * an answer), `code` the problem's stable code (docs/api.md) or a
  * {@link ClientErrorCode}; `errors` lists field issues of `validation_failed`;
  * `retryAfterSeconds` comes from the body or the `Retry-After` header of a 429;
- * `attemptsLeft` from `invalid_code`.
+ * `attemptsLeft` from `invalid_code`; `reason` why an `invalid_token` was
+ * refused (`unknown`, `used`, `expired`, `verifier_mismatch`).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -34,6 +36,7 @@ export class ApiError extends Error {
   readonly errors: FieldIssue[];
   readonly retryAfterSeconds: number | undefined;
   readonly attemptsLeft: number | undefined;
+  readonly reason: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.detail ?? init.title);
@@ -45,6 +48,7 @@ export class ApiError extends Error {
     this.errors = init.errors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.attemptsLeft = init.attemptsLeft;
+    this.reason = init.reason;
   }
 
   /** True for 404 `not_found`: the thing does not exist or the caller may not see it (DESIGN.md §2). */
@@ -167,6 +171,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     errors: problem.errors,
     retryAfterSeconds: problem.retryAfterSeconds ?? retryAfter,
     attemptsLeft: problem.attemptsLeft,
+    reason: problem.reason,
   });
 }
 

@@ -79,6 +79,8 @@ export const SHELL_DEFAULT_HANDLERS: Record<string, MockHandler> = {
   'GET /api/config/client': { url: null, disableLiveUpdate: false },
   // The home page's invitations panel (docs/decisions/009): none unless a test says so.
   'GET /api/invites': { invites: [] },
+  // The account page's "Where you're signed in".
+  'GET /api/auth/sessions': { sessions: [] },
   'GET /api/notifications/preferences': {
     messages: true,
     announcements: true,

@@ -8,6 +8,8 @@ import {
   revokeOtherSessionsResponseSchema,
   sessionParamsSchema,
   sessionResponseSchema,
+  signInLinkSchema,
+  tokenExchangeSchema,
   smsOutboxMessageSchema,
   smsOutboxQuerySchema,
 } from '../auth.ts';
@@ -23,6 +25,8 @@ export const authSchemas = {
   sessions: { response: accountSessionsResponseSchema },
   revokeSession: { params: sessionParamsSchema },
   revokeOtherSessions: { response: revokeOtherSessionsResponseSchema },
+  createSignInLink: { response: signInLinkSchema },
+  exchangeToken: { body: tokenExchangeSchema, response: phoneVerifyResponseSchema },
   smsOutbox: {
     query: smsOutboxQuerySchema,
     response: z.object({ messages: z.array(smsOutboxMessageSchema) }),

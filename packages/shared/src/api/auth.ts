@@ -51,6 +51,21 @@ export const authRoutes = defineRoutes('auth', {
     access: 'signedIn',
     status: 200,
   },
+  createSignInLink: {
+    method: 'POST',
+    path: '/api/auth/sign-in-links',
+    summary: 'Mint a single-use sign-in link (5 minutes) to sign in on another device',
+    access: 'signedIn',
+    status: 201,
+  },
+  exchangeToken: {
+    method: 'POST',
+    path: '/api/auth/token',
+    summary:
+      'Exchange a custom token (sign-in link or app handoff, with its PKCE verifier) for a new session',
+    access: 'public',
+    status: 200,
+  },
   smsOutbox: {
     method: 'GET',
     path: '/api/dev/sms-outbox',

@@ -74,3 +74,38 @@ export const phoneVerifications = pgTable(
     index('phone_verifications_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+/**
+ * A custom sign-in token (DESIGN.md §3, SPEC.md §2 `/auth/token/{customToken}`):
+ * minted for "sign in on another device" (`device`) or the app handoff
+ * (`app`, bound to a PKCE S256 `codeChallenge`, RFC 7636). Only the SHA-256
+ * of the 256-bit token is kept; `usedAt` makes it single use; the check
+ * holds every token to at most 5 minutes whatever the code asks.
+ */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    codeChallenge: text('code_challenge'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sign_in_tokens_user_idx').on(t.userId, t.createdAt),
+    check('sign_in_tokens_purpose_check', sql`${t.purpose} in ('device', 'app')`),
+    check(
+      'sign_in_tokens_lifetime_check',
+      sql`${t.expiresAt} <= ${t.createdAt} + interval '5 minutes'`,
+    ),
+    check(
+      'sign_in_tokens_challenge_check',
+      sql`${t.codeChallenge} is null or ${t.codeChallenge} ~ '^[A-Za-z0-9_-]{43}$'`,
+    ),
+  ],
+);

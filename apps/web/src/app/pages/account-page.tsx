@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageTitle } from '../../components/page-title';
 import { AppUpdatesSection } from '../../features/account/components/app-updates-section';
 import { SessionsSection } from '../../features/account/components/sessions-section';
+import { SignInLinkSection } from '../../features/account/components/sign-in-link-section';
 import { NotificationPreferencesSection } from '../../features/notifications/components/notification-preferences-section';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/notify';
@@ -16,7 +17,8 @@ import { notify } from '../../lib/notify';
  * they can change, `PUT /api/account`), which in-app notifications they get,
  * app updates (the live config's recommended package; global admins only, who
  * set it — a parent has no use for a package id, docs/decisions/021), where
- * they are signed in (sessions they can end, DESIGN.md §3), "Sign out", and
+ * they are signed in (sessions they can end, DESIGN.md §3), a sign-in link
+ * for another device (link and QR code), "Sign out", and
  * the way to delete the account.
  */
 export function AccountPage() {
@@ -58,6 +60,7 @@ export function AccountPage() {
       <NotificationPreferencesSection />
       {user.isGlobalAdmin && <AppUpdatesSection />}
       <SessionsSection />
+      <SignInLinkSection />
       <Stack gap="sm" component="section">
         <Title order={2} size="h3">
           {t('account.sessionTitle')}

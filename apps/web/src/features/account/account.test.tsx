@@ -133,6 +133,36 @@ describe('account pages', () => {
     expect(within(section).queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
   });
 
+  it('makes a single-use sign-in link for another device, as a QR code and an address, with a warning', async () => {
+    const token = 'Hk3b0ZqQ9x2V7c1mNw4eRt6yUi8oPa5sDf0gJh2kLzX';
+    const requests = mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'POST /api/auth/sign-in-links': () =>
+        json(
+          {
+            token,
+            path: `/auth/token/${token}`,
+            expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+          },
+          201,
+        ),
+    });
+    const app = renderApp('/account');
+    const section = await screen.findByRole('region', { name: 'Sign in on another device' });
+    expect(requests.some((r) => r.path === '/api/auth/sign-in-links')).toBe(false);
+    await app.user.click(within(section).getByRole('button', { name: 'Make a sign-in link' }));
+    expect(await within(section).findByLabelText('Sign-in link')).toHaveValue(
+      `${window.location.origin}/auth/token/${token}`,
+    );
+    expect(
+      await within(section).findByRole('img', { name: 'QR code of your sign-in link' }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText(/Anyone who opens this link is signed in as you/),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Make a sign-in link' })).toBeNull();
+  });
+
   it('explains that accounts cannot be deleted yet, listing what the account holds', async () => {
     mockApi({
       'GET /api/auth/session': { user: makeUser() },

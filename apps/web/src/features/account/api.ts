@@ -51,3 +51,12 @@ export function useRevokeOtherSessions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
+
+/**
+ * `POST /api/auth/sign-in-links`: a single-use link (5 minutes) that signs
+ * this account in on another device. Throws `ApiError` `too_many_requests`
+ * past 20 links an hour.
+ */
+export function useCreateSignInLink() {
+  return useMutation({ mutationFn: () => request(authRoutes.createSignInLink) });
+}

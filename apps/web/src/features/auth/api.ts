@@ -1,5 +1,5 @@
 import { authRoutes } from '@rally/shared/api/auth';
-import type { PhoneStart, PhoneVerify } from '@rally/shared/auth';
+import type { PhoneStart, PhoneVerify, TokenExchange } from '@rally/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api-request';
 import { setSessionUser } from '../../lib/auth';
@@ -24,6 +24,23 @@ export function usePhoneVerify() {
   return useMutation({
     mutationFn: (body: PhoneVerify) =>
       request(authRoutes.phoneVerify, { body: { ...body, tokenDelivery: 'cookie' } }),
+    onSuccess: (answer) => {
+      setSessionUser(queryClient, answer.user);
+    },
+  });
+}
+
+/**
+ * `POST /api/auth/token`: exchanges a sign-in link's custom token for a
+ * session (cookie). On success the cached sign-in state becomes the user.
+ * Throws `ApiError` `invalid_token` with `reason` `unknown`, `used`,
+ * `expired` or `verifier_mismatch`.
+ */
+export function useTokenExchange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<TokenExchange, 'tokenDelivery'>) =>
+      request(authRoutes.exchangeToken, { body: { ...body, tokenDelivery: 'cookie' } }),
     onSuccess: (answer) => {
       setSessionUser(queryClient, answer.user);
     },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { json, mockApi, problem } from '../../test/api-mock';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi, pending, problem } from '../../test/api-mock';
 import { makeHome, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { savePendingSignIn } from './pending-sign-in';
@@ -233,22 +233,71 @@ describe('code page', () => {
 });
 
 describe('link sign-in pages', () => {
-  it.each([
-    ['/auth/token/abc.def', 'Sign in with a link', "Sign-in links aren't available yet"],
-    [
-      '/auth/init-app-auth',
-      'Sign in to the Rally app',
-      'isn\u2019t available yet'.replace('\u2019', "'"),
-    ],
-  ])('%s says plainly that it is not available yet', async (path, heading, notice) => {
+  it('/auth/init-app-auth says plainly that it is not available yet', async () => {
     const requests = mockApi({ 'GET /api/auth/session': { user: null } });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(notice))).toBeInTheDocument();
+    renderApp('/auth/init-app-auth');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to the Rally app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/isn't available yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in with your phone number' })).toHaveAttribute(
       'href',
       '/auth/login',
     );
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+});
+
+describe('sign-in link page (/auth/token/{customToken})', () => {
+  const token = 'Hk3b0ZqQ9x2V7c1mNw4eRt6yUi8oPa5sDf0gJh2kLzX';
+
+  it('exchanges the token once, hides it from the address bar and goes on to the redirect', async () => {
+    const user = makeUser({ displayName: 'Asha Rao' });
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/token': { user, isNewUser: false, expiresAt: '2027-01-01T00:00:00Z' },
+      'GET /api/programs/:programId': () => problem(404, 'not_found'),
+    });
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    const app = renderApp(`/auth/token/${token}?redirect=%2Fprograms%2Fp1`);
+    await waitFor(() => expect(app.currentPath()).toBe('/programs/p1'));
+    const exchanges = requests.filter((r) => r.path === '/api/auth/token');
+    expect(exchanges.map((r) => r.body)).toEqual([{ customToken: token, tokenDelivery: 'cookie' }]);
+    expect(replaceState.mock.calls.map((call) => call[2])).toEqual(['/auth/token/-']);
+  });
+
+  it.each([
+    ['used', 'This link has already been used', /works once/],
+    ['expired', 'This link has expired', /work for 5 minutes/],
+    ['unknown', "This link isn't valid", /whole link was copied/],
+  ])('says a %s link is refused and offers phone sign-in', async (reason, title, message) => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/token': problem(400, 'invalid_token', { reason }),
+    });
+    renderApp(`/auth/token/${token}`);
+    const alert = (await screen.findByText(title)).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('link', { name: 'Sign in with your phone number' })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+  });
+
+  it('offers "Try again" when the network failed, without spending the link', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/token': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json({ user: makeUser(), isNewUser: false, expiresAt: '2027-01-01T00:00:00Z' });
+      },
+      'GET /api/home': () => pending(),
+    });
+    const app = renderApp(`/auth/token/${token}`);
+    await app.user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/'));
+    expect(calls).toBe(2);
   });
 });

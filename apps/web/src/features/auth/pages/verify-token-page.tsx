@@ -1,25 +1,87 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { loginPathFor, safeRedirectTarget } from '../../../lib/login-path';
+import { useTokenExchange } from '../api';
+
+/** Title and sentence for a refused link, by the problem's `reason` (DESIGN.md §3). */
+function refusal(t: TFunction, error: ApiError): { title: string; message: string } {
+  switch (error.reason) {
+    case 'used':
+      return { title: t('verifyToken.usedTitle'), message: t('verifyToken.used') };
+    case 'expired':
+      return { title: t('verifyToken.expiredTitle'), message: t('verifyToken.expired') };
+    default:
+      return { title: t('verifyToken.unknownTitle'), message: t('verifyToken.unknown') };
+  }
+}
 
 /**
- * The custom-token sign-in page (route `verify-token`, DESIGN.md §3): a link
- * from the native app or a message signs the person in. The exchange endpoint
- * does not exist yet, so the page says so plainly and offers phone sign-in.
+ * The sign-in link page (route `verify-token`, SPEC.md §2, DESIGN.md §3):
+ * exchanges the link's custom token for a session as soon as it opens
+ * (`POST /api/auth/token`), takes the token out of the address bar and the
+ * history, and goes on to `redirect` (a same-origin path) or home. A used,
+ * expired or unknown link gets a page that says which and offers phone
+ * sign-in; a network failure offers "Try again" (the token is not spent).
  */
 export function VerifyTokenPage() {
   const { t } = useTranslation();
+  const { customToken = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get(REDIRECT_QUERY_PARAM);
+  const navigate = useNavigate();
+  const exchange = useTokenExchange();
+  const started = useRef(false);
+
+  const run = () =>
+    exchange.mutate(
+      { customToken },
+      { onSuccess: () => void navigate(safeRedirectTarget(redirect), { replace: true }) },
+    );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // The token is a key to the account: keep it out of the history and of any later Referer.
+    window.history.replaceState(window.history.state, '', '/auth/token/-');
+    run();
+    // Runs once per page: the token is single use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const error = exchange.error;
+  const isRefused = error instanceof ApiError && error.code === 'invalid_token';
   return (
     <Stack gap="md">
       <PageTitle title={t('verifyToken.title')} />
-      <Text>{t('verifyToken.explanation')}</Text>
-      <Alert color="yellow" title={t('verifyToken.unavailableTitle')}>
-        {t('verifyToken.unavailable')}
-      </Alert>
-      <Button component={Link} to="/auth/login">
-        {t('auth.signInWithPhone')}
-      </Button>
+      {isRefused ? (
+        <>
+          <Alert color="yellow" role="alert" title={refusal(t, error).title}>
+            {refusal(t, error).message}
+          </Alert>
+          <Button component={Link} to={loginPathFor(redirect ?? undefined)}>
+            {t('auth.signInWithPhone')}
+          </Button>
+        </>
+      ) : error ? (
+        <>
+          <ErrorAlert error={error} onRetry={run} />
+          <Button component={Link} to={loginPathFor(redirect ?? undefined)} variant="default">
+            {t('auth.signInWithPhone')}
+          </Button>
+        </>
+      ) : (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{t('verifyToken.signingIn')}</Text>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { JoinPolicy } from '@rally/shared/programs';
-import { Anchor, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconCheck,
@@ -8,9 +8,10 @@ import {
   IconQrcode,
   IconShare,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QrCode } from '../../../components/qr-code';
 
 /**
  * The public join page's address of a program (SPEC.md §2
@@ -117,7 +118,11 @@ export function ShareJoinLink({ programId, programName, joinPolicy }: ShareJoinL
         </Button>
       </Group>
       {isQrShown && (
-        <JoinQrCode url={url} label={t('joinLink.qrLabel', { program: programName })} />
+        <QrCode
+          value={url}
+          label={t('joinLink.qrLabel', { program: programName })}
+          failedMessage={t('joinLink.qrFailed')}
+        />
       )}
       <Anchor
         component={Link}
@@ -131,28 +136,4 @@ export function ShareJoinLink({ programId, programName, joinPolicy }: ShareJoinL
       </Anchor>
     </Stack>
   );
-}
-
-/** The join link as a QR code (an SVG from `qrcode`, imported on first use). */
-function JoinQrCode({ url, label }: { url: string; label: string }) {
-  const { t } = useTranslation();
-  const [src, setSrc] = useState<string | null>(null);
-  const [isFailed, setIsFailed] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toString(url, { type: 'svg', margin: 1 }))
-      .then((svg) => {
-        if (isCurrent) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      })
-      .catch(() => {
-        if (isCurrent) setIsFailed(true);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [url]);
-  if (isFailed) return <Text c="red.8">{t('joinLink.qrFailed')}</Text>;
-  if (!src) return <Skeleton width={220} height={220} aria-busy="true" />;
-  return <img src={src} alt={label} width={220} height={220} style={{ background: 'white' }} />;
 }
