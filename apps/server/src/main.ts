@@ -9,15 +9,19 @@ async function main(): Promise<void> {
   const dbNote = config.databaseUrl
     ? 'PostgreSQL from DATABASE_URL'
     : `embedded PostgreSQL in ${config.dataDir}/pg`;
-  console.log(`\nRally is running at ${server.url}  (${dbNote})`);
+  const banner = [`\nRally is running at ${server.url}  (${dbNote})`];
   if (
     config.nodeEnv !== 'production' &&
     config.sms.fallback === 'console' &&
     config.sms.routes.length === 0
   ) {
-    console.log('Sign-in codes are printed here as "[console SMS]" lines and at');
-    console.log(`${server.url}/api/dev/sms-outbox?phoneNumber=<your number>\n`);
+    banner.push(
+      'Sign-in codes are printed here as "[console SMS]" lines and at',
+      `${server.url}/api/dev/sms-outbox?phoneNumber=<your number>\n`,
+    );
   }
+  // One write, so whoever reads the banner gets all of it at once.
+  console.log(banner.join('\n'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

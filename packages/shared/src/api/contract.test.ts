@@ -38,10 +38,11 @@ describe('the API contract', () => {
     expect(wrong.map((op) => op.id)).toEqual([]);
   });
 
-  it('lets signed-out callers reach only sign-in, public pages, feeds, the live-update record and the docs', () => {
+  it('lets signed-out callers reach only sign-in (a phone code or a sign-in link), public pages, feeds, the live-update record and the docs', () => {
     const open = operations.filter((op) => op.access === 'public').map((op) => op.id);
     expect(open.sort()).toEqual(
       [
+        'auth.exchangeToken',
         'auth.phoneStart',
         'auth.phoneVerify',
         'auth.session',
