@@ -1,4 +1,4 @@
-import { fetchFailure, maskPhone, readJsonBody, retryAfterSeconds, SmsSendError } from './sms.ts';
+import { commonFailure, maskPhone, postToProvider, SmsSendError } from './sms.ts';
 import type { Msg91Settings } from '../lib/env.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
 
@@ -17,15 +17,11 @@ export class Msg91SmsProvider implements SmsProvider {
 
   async send(message: SmsMessage): Promise<void> {
     const { authKey, templateId, senderId, codeVariable, apiUrl, timeoutMs } = this.settings;
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}/api/v5/flow`, {
-        method: 'POST',
-        headers: {
-          authkey: authKey,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+    const { response, json } = await postToProvider(
+      this.name,
+      `${apiUrl}/api/v5/flow`,
+      {
+        headers: { authkey: authKey, 'content-type': 'application/json' },
         body: JSON.stringify({
           template_id: templateId,
           sender: senderId,
@@ -34,33 +30,24 @@ export class Msg91SmsProvider implements SmsProvider {
             { mobiles: message.phoneNumber.replace(/^\+/, ''), [codeVariable]: message.code },
           ],
         }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw fetchFailure(this.name, err, timeoutMs);
-    }
-    const answer = await readJsonBody(this.name, response, timeoutMs);
-    if (response.ok && answer?.type === 'success') return;
+      },
+      timeoutMs,
+    );
+    if (response.ok && json?.type === 'success') return;
     // MSG91's error text names the failing field; the code is masked should it ever echo it.
     const said =
-      typeof answer?.message === 'string'
-        ? answer.message.replaceAll(message.code, '******').slice(0, 200)
+      typeof json?.message === 'string'
+        ? json.message.replaceAll(message.code, '******').slice(0, 200)
         : undefined;
     const details = {
       status: response.status,
       ...(said === undefined ? {} : { providerCode: said }),
     };
-    if (response.status === 401 || response.status === 403 || /auth/i.test(said ?? '')) {
-      throw new SmsSendError(this.name, 'auth', 'MSG91 refused the auth key', details);
-    }
-    if (response.status === 429) {
-      const retryAfter = retryAfterSeconds(response);
-      throw new SmsSendError(this.name, 'rate_limited', 'MSG91 rate limit reached', {
-        ...details,
-        ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
-      });
-    }
-    if (response.status >= 500 || answer === undefined) {
+    const isAuthRefusal =
+      response.status === 401 || response.status === 403 || /auth/i.test(said ?? '');
+    const common = commonFailure(this.name, response, details, isAuthRefusal);
+    if (common) throw common;
+    if (response.status >= 500 || json === undefined) {
       throw new SmsSendError(this.name, 'server', `MSG91 answered ${response.status}`, details);
     }
     throw new SmsSendError(

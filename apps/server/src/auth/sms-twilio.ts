@@ -1,4 +1,4 @@
-import { fetchFailure, maskPhone, readJsonBody, retryAfterSeconds, SmsSendError } from './sms.ts';
+import { commonFailure, maskPhone, postToProvider, SmsSendError } from './sms.ts';
 import type { TwilioSettings } from '../lib/env.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
 
@@ -30,49 +30,36 @@ export class TwilioSmsProvider implements SmsProvider {
     if ('from' in sender) form.set('From', sender.from);
     else form.set('MessagingServiceSid', sender.messagingServiceSid);
     const url = `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
+    const { response, json } = await postToProvider(
+      this.name,
+      url,
+      {
         headers: {
           authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
         },
         body: form,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw fetchFailure(this.name, err, timeoutMs);
-    }
-    const answer = await readJsonBody(this.name, response, timeoutMs);
+      },
+      timeoutMs,
+    );
     // Twilio answers 201 with the message resource; anything else was not taken.
-    if (response.status === 201 && typeof answer?.sid === 'string') return;
-    const providerCode = typeof answer?.code === 'number' ? answer.code : undefined;
-    const to = maskPhone(message.phoneNumber);
+    if (response.status === 201 && typeof json?.sid === 'string') return;
+    const providerCode = typeof json?.code === 'number' ? json.code : undefined;
     const details = { status: response.status, providerCode };
-    if (response.status === 401 || response.status === 403) {
-      throw new SmsSendError(
-        this.name,
-        'auth',
-        'Twilio refused the account SID or auth token',
-        details,
-      );
-    }
-    if (response.status === 429) {
-      const retryAfter = retryAfterSeconds(response);
-      throw new SmsSendError(this.name, 'rate_limited', 'Twilio rate limit reached', {
-        ...details,
-        ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
-      });
-    }
+    const common = commonFailure(this.name, response, details);
+    if (common) throw common;
     if (response.status >= 400 && response.status < 500) {
       const unreachableRecipient =
         providerCode !== undefined && UNREACHABLE_RECIPIENT.has(providerCode);
-      throw new SmsSendError(this.name, 'rejected', `Twilio refused the message to ${to}`, {
-        ...details,
-        unreachableRecipient,
-      });
+      throw new SmsSendError(
+        this.name,
+        'rejected',
+        `Twilio refused the message to ${maskPhone(message.phoneNumber)}`,
+        {
+          ...details,
+          unreachableRecipient,
+        },
+      );
     }
     throw new SmsSendError(
       this.name,

@@ -135,41 +135,44 @@ export class RoutingSmsProvider implements SmsProvider {
   }
 }
 
-/**
- * The {@link SmsSendError} of a `fetch` that threw: `timeout` when
- * `AbortSignal.timeout` fired, else `network`.
- */
-export function fetchFailure(provider: string, err: unknown, timeoutMs: number): SmsSendError {
-  const name = err instanceof Error ? err.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') {
-    return new SmsSendError(provider, 'timeout', `no answer within ${timeoutMs} ms`);
-  }
-  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-  return new SmsSendError(provider, 'network', `could not reach the provider${cause}`);
-}
-
-/** Seconds of an HTTP `Retry-After` header given as delay-seconds (RFC 9110 §10.2.3), else undefined. */
-export function retryAfterSeconds(response: Response): number | undefined {
-  const value = Number(response.headers.get('retry-after'));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+/** A provider's HTTP answer and the JSON object in its body (undefined when the body is not one). */
+export interface ProviderAnswer {
+  response: Response;
+  json: Record<string, unknown> | undefined;
 }
 
 /**
- * The JSON object in `response`'s body, or undefined when the body is not
- * one. Rejects with {@link fetchFailure} only when reading the body fails
- * (the timeout also covers the body).
+ * POSTs `body` with `headers` to a provider's `url` and reads the answer,
+ * the timeout (`AbortSignal.timeout`, ms) covering the body too. Rejects
+ * with an {@link SmsSendError}: `timeout` when no answer came in time,
+ * `network` when the provider could not be reached.
  */
-export async function readJsonBody(
+export async function postToProvider(
   provider: string,
-  response: Response,
+  url: string,
+  request: { headers: Record<string, string>; body: string | URLSearchParams },
   timeoutMs: number,
-): Promise<Record<string, unknown> | undefined> {
-  let text: string;
+): Promise<ProviderAnswer> {
   try {
-    text = await response.text();
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', ...request.headers },
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { response, json: jsonObject(await response.text()) };
   } catch (err) {
-    throw fetchFailure(provider, err, timeoutMs);
+    const name = err instanceof Error ? err.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new SmsSendError(provider, 'timeout', `no answer within ${timeoutMs} ms`);
+    }
+    const cause =
+      err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    throw new SmsSendError(provider, 'network', `could not reach the provider${cause}`);
   }
+}
+
+function jsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -178,4 +181,27 @@ export async function readJsonBody(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The failure every provider signals alike, or undefined: `auth` when
+ * `isAuthRefusal` (a 401 or 403, or the provider's own words for it), a
+ * misconfiguration; `rate_limited` on 429, with the provider's
+ * `Retry-After` (delay-seconds, RFC 9110 §10.2.3) when it sent one.
+ */
+export function commonFailure(
+  provider: string,
+  response: Response,
+  details: SmsSendError['details'],
+  isAuthRefusal = response.status === 401 || response.status === 403,
+): SmsSendError | undefined {
+  if (isAuthRefusal) {
+    return new SmsSendError(provider, 'auth', `${provider} refused Rally's credentials`, details);
+  }
+  if (response.status !== 429) return undefined;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new SmsSendError(provider, 'rate_limited', `${provider} rate limit reached`, {
+    ...details,
+    ...(Number.isInteger(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+  });
 }
