@@ -79,7 +79,12 @@ export function SessionsSection() {
                 {list.map((session) => (
                   <Card component="li" key={session.id} withBorder padding="sm">
                     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                      <Group gap="sm" wrap="nowrap" align="flex-start">
+                      <Group
+                        gap="sm"
+                        wrap="nowrap"
+                        align="flex-start"
+                        style={{ flex: 1, minWidth: 0 }}
+                      >
                         <DeviceIcon session={session} />
                         <div>
                           <Group gap="xs">
@@ -100,6 +105,7 @@ export function SessionsSection() {
                         <Button
                           variant="default"
                           size="xs"
+                          style={{ flexShrink: 0 }}
                           onClick={() => {
                             revoke.reset();
                             toRevoke.open(session);
