@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@rally/shared/constants';
 import { createTestApp, newPhone, signUp, type TestApp } from '../../test/harness.ts';
 
-/* Sessions you can see and revoke (issue 14 point 5, DESIGN.md §3, docs/decisions/023). */
+/* Sessions you can see and revoke (DESIGN.md §3, docs/decisions/023). */
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { SIGN_IN_LINKS_PER_HOUR, s256Challenge } from './sign-in-tokens.service.ts';
 import { hashToken } from './tokens.ts';
 
-/* Sign-in links: custom tokens (issue 14 point 2, DESIGN.md §3, SPEC.md §2). */
+/* Sign-in links: custom tokens (DESIGN.md §3, SPEC.md §2, docs/decisions/023). */
 
 let t: TestApp;
 let user: TestUser;
