@@ -55,6 +55,8 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       // The benches seed their sessions in the database: no code is ever texted.
       SMS_PROVIDER: 'console',
+      // A fixed key: the benches never enrol an authenticator app.
+      TOTP_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 3).toString('base64')}`,
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: process.env.DATABASE_URL,

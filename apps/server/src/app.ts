@@ -49,7 +49,12 @@ import { registerProblemHandler } from './http/problem.ts';
 import { OneLinePerRequest, redactUrl } from './http/request-log.ts';
 import { registerSecurityHeaders, setSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTimeoutOptions, HTTP_TIMEOUTS, type HttpTimeouts } from './http/timeouts.ts';
-import { createServices, type Services } from './services.ts';
+import {
+  createServices,
+  DEFAULT_AUTH_SETTINGS,
+  type AuthSettings,
+  type Services,
+} from './services.ts';
 
 /** What {@link buildApp} needs. `webDistDir` absent = API only (tests). */
 export interface AppOptions {
@@ -66,6 +71,8 @@ export interface AppOptions {
   fileStore?: FileStore;
   /** How long the server waits for slow clients; absent = {@link HTTP_TIMEOUTS}. */
   httpTimeouts?: HttpTimeouts;
+  /** App redirect URIs and TOTP keys (`APP_REDIRECT_URIS`, `TOTP_ENCRYPTION_KEYS`); absent = {@link DEFAULT_AUTH_SETTINGS}. */
+  authSettings?: AuthSettings;
 }
 
 /** A built app: the Fastify instance and the services behind it. */
@@ -121,7 +128,14 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     },
   });
   const bus = new PgBus(options.db, options.logger);
-  const services = createServices(options.db, sms, clock, options.fileStore, bus);
+  const services = createServices(
+    options.db,
+    sms,
+    clock,
+    options.fileStore,
+    bus,
+    options.authSettings ?? DEFAULT_AUTH_SETTINGS,
+  );
   const realtime: RealtimeParts = {
     bus,
     hub: createRealtimeHub(options.db, { ...services, managesProfileOnRoster }, options.logger),
@@ -143,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerAuthHook(app, services.auth);
   registerSecurityHeaders(app, { isProduction: options.isProduction ?? false });
 
-  registerAuthRoutes(app, services.auth, services.signInTokens, {
+  registerAuthRoutes(app, services, {
     secureCookies: options.isProduction ?? false,
   });
   const hasDevOutbox = !options.isProduction && sms instanceof ConsoleSmsProvider;

@@ -67,6 +67,7 @@ export async function startServer(
       webDistDir: config.webDistDir,
       fileStore: await createFileStore(config.files),
       sms: createSmsProvider(config.sms),
+      authSettings: { appRedirectUris: config.appRedirectUris, totpKeys: config.totpKeys },
     });
     const address = await rally.app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

@@ -7,6 +7,9 @@ import { RsvpService } from './attendance/rsvp.service.ts';
 import { AuthService } from './auth/auth.service.ts';
 import type { SmsProvider } from './auth/sms.ts';
 import { SignInTokenService } from './auth/sign-in-tokens.service.ts';
+import { SecretBox } from './auth/secret-box.ts';
+import { TotpService } from './auth/totp.service.ts';
+import { DEFAULT_APP_REDIRECT_URI, DEV_TOTP_KEY, type TotpKey } from './lib/env.ts';
 import type { Db } from './db/client.ts';
 import { EventChangesService } from './events/event-changes.service.ts';
 import { EventDetailService } from './events/event-detail.service.ts';
@@ -50,6 +53,8 @@ export interface Services {
   auth: AuthService;
   /** Sign-in links and the app handoff's custom tokens (DESIGN.md §3). */
   signInTokens: SignInTokenService;
+  /** Authenticator apps (TOTP) and the second sign-in step (docs/decisions/024). */
+  totp: TotpService;
   account: AccountService;
   home: HomeService;
   orgs: OrgsService;
@@ -91,6 +96,23 @@ export interface Services {
 }
 
 /**
+ * Sign-in settings from the environment: the app handoff's allow-listed
+ * redirect URIs (`APP_REDIRECT_URIS`) and the keys that seal authenticator
+ * secrets (`TOTP_ENCRYPTION_KEYS`, the first current). Absent (tools,
+ * tests): the default app URI and the development key.
+ */
+export interface AuthSettings {
+  appRedirectUris: readonly string[];
+  totpKeys: readonly TotpKey[];
+}
+
+/** {@link AuthSettings} of tools and tests. */
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  appRedirectUris: [DEFAULT_APP_REDIRECT_URI],
+  totpKeys: [DEV_TOTP_KEY],
+};
+
+/**
  * Wires the services over one database, SMS provider, clock and file store
  * (in memory when absent: tools that never keep files; `npm start` passes
  * the configured disk or S3 store) and realtime publisher (the app's bus;
@@ -103,6 +125,7 @@ export function createServices(
   clock: Clock,
   fileStore: FileStore = new MemoryFileStore(),
   realtime: RealtimePublisher = new PgBus(db),
+  authSettings: AuthSettings = DEFAULT_AUTH_SETTINGS,
 ): Services {
   const programs = new ProgramsService(db);
   const files = new FilesService(db, fileStore);
@@ -115,7 +138,8 @@ export function createServices(
   return {
     clock,
     auth: new AuthService(db, sms, clock),
-    signInTokens: new SignInTokenService(db, clock),
+    signInTokens: new SignInTokenService(db, clock, authSettings.appRedirectUris),
+    totp: new TotpService(db, clock, new SecretBox(authSettings.totpKeys)),
     account: new AccountService(db),
     home: new HomeService(db, clock, profiles, orgs, conversations),
     orgs,

@@ -173,6 +173,51 @@ const cases: Case[] = [
     bad: { body: { customToken: 'x', codeVerifier: 'short' }, badPath: 'codeVerifier' },
   },
   {
+    op: contract.auth.appRedirectCheck,
+    url: () => '/api/auth/app-handoff/redirect-uri?redirectUri=app.rally%3A%2Fauth%2Fcallback',
+    scoped: false,
+    isPublic: true,
+    bad: { url: () => '/api/auth/app-handoff/redirect-uri', badPath: 'redirectUri' },
+  },
+  {
+    op: contract.auth.appHandoff,
+    url: () => '/api/auth/app-handoff',
+    body: () => ({
+      codeChallenge: 'c'.repeat(43),
+      codeChallengeMethod: 'S256',
+      state: 'access',
+      redirectUri: 'app.rally:/auth/callback',
+    }),
+    scoped: false,
+    bad: {
+      body: { codeChallenge: 'short', codeChallengeMethod: 'S256', state: 's', redirectUri: 'x' },
+      badPath: 'codeChallenge',
+    },
+  },
+  {
+    op: contract.auth.totpVerify,
+    url: () => '/api/auth/totp/verify',
+    body: () => ({ challengeToken: 'unknown', code: '123456' }),
+    scoped: false,
+    isPublic: true,
+    bad: { body: { challengeToken: 'x', code: '12' }, badPath: 'code' },
+  },
+  { op: contract.auth.totpStatus, url: () => '/api/auth/totp', scoped: false },
+  { op: contract.auth.totpEnrolStart, url: () => '/api/auth/totp/enrolment', scoped: false },
+  ...(
+    [
+      [contract.auth.totpEnrolConfirm, '/api/auth/totp/enrolment/confirm'],
+      [contract.auth.totpRecoveryCodes, '/api/auth/totp/recovery-codes'],
+      [contract.auth.totpDisable, '/api/auth/totp/disable'],
+    ] as const
+  ).map(([op, path]): Case => ({
+    op,
+    url: () => path,
+    body: () => ({ code: '000000' }),
+    scoped: false,
+    bad: { body: { code: 'abc' }, badPath: 'code' },
+  })),
+  {
     op: contract.auth.smsOutbox,
     url: () => '/api/dev/sms-outbox',
     scoped: false,

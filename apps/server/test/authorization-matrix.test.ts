@@ -45,6 +45,10 @@ const publicRoutes: Operation[] = [
   contract.auth.smsOutbox,
   // Its token is the permission (sign-in-tokens.test.ts covers unknown, used and expired ones).
   contract.auth.exchangeToken,
+  // Its challenge token is the permission (totp.test.ts covers unknown, used and expired ones).
+  contract.auth.totpVerify,
+  // Says only whether a URI is on the app's allow-list (app-handoff.test.ts).
+  contract.auth.appRedirectCheck,
   // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
   contract.feeds.render,
   contract.docs.openapi,
@@ -79,6 +83,33 @@ const cases: Case[] = [
   },
   // Anyone signed in may make a link that signs themselves in elsewhere.
   { op: contract.auth.createSignInLink, url: () => '/api/auth/sign-in-links', allow: ALL },
+  // ... or hand their own sign-in to the app.
+  {
+    op: contract.auth.appHandoff,
+    url: () => '/api/auth/app-handoff',
+    body: () => ({
+      codeChallenge: 'c'.repeat(43),
+      codeChallengeMethod: 'S256',
+      state: 'matrix',
+      redirectUri: 'app.rally:/auth/callback',
+    }),
+    allow: ALL,
+  },
+  // Everyone manages only their own authenticator app (a wrong code is 400, not a denial).
+  { op: contract.auth.totpStatus, url: () => '/api/auth/totp', allow: ALL },
+  { op: contract.auth.totpEnrolStart, url: () => '/api/auth/totp/enrolment', allow: ALL },
+  ...(
+    [
+      [contract.auth.totpEnrolConfirm, '/api/auth/totp/enrolment/confirm'],
+      [contract.auth.totpRecoveryCodes, '/api/auth/totp/recovery-codes'],
+      [contract.auth.totpDisable, '/api/auth/totp/disable'],
+    ] as const
+  ).map(([op, path]): Case => ({
+    op,
+    url: () => path,
+    body: () => ({ code: '000000' }),
+    allow: ALL,
+  })),
   {
     op: contract.account.update,
     url: () => '/api/account',

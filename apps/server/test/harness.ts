@@ -9,7 +9,7 @@ import { ConsoleSmsProvider, type SmsProvider } from '../src/auth/sms.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/app.ts';
-import type { Services } from '../src/services.ts';
+import type { AuthSettings, Services } from '../src/services.ts';
 import type { HttpTimeouts } from '../src/http/timeouts.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { RealtimeParts } from '../src/realtime/realtime.routes.ts';
@@ -62,7 +62,8 @@ export interface TestApp {
  * (`t.databaseUrl`: realtime across instances); only the app that created a
  * copy drops it. `webDistDir` serves a built SPA from that folder;
  * `trustProxy` and `trustedOrigins` are `TRUST_PROXY` and `TRUSTED_ORIGINS`;
- * `smsProvider` replaces the console provider (a real one against a fake).
+ * `smsProvider` replaces the console provider (a real one against a fake);
+ * `authSettings` sets the app redirect URIs and TOTP keys.
  */
 export async function createTestApp(
   options: {
@@ -74,6 +75,8 @@ export async function createTestApp(
     httpTimeouts?: HttpTimeouts;
     /** Sends SMS through this provider instead of the console one (`t.sms` then stays empty). */
     smsProvider?: SmsProvider;
+    /** `APP_REDIRECT_URIS` and `TOTP_ENCRYPTION_KEYS`; absent = the defaults of tools and tests. */
+    authSettings?: AuthSettings;
   } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
@@ -103,6 +106,7 @@ export async function createTestApp(
     trustedOrigins: options.trustedOrigins,
     fileStore,
     httpTimeouts: options.httpTimeouts,
+    authSettings: options.authSettings,
   });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...rest }) =>
@@ -234,9 +238,18 @@ export async function selfProfileId(t: TestApp, user: TestUser): Promise<string>
   return self.id;
 }
 
-/** Makes `user` a global admin directly in the database (`npm run admin -- grant` outside tests). */
-export async function makeGlobalAdmin(t: TestApp, user: TestUser): Promise<void> {
+/**
+ * Makes `user` a global admin directly in the database (`npm run admin --
+ * grant` outside tests) and marks their live sessions as having passed the
+ * authenticator step, which the admin area requires (DESIGN.md §3); the
+ * real enrolment and sign-in are proven in totp.test.ts.
+ */
+export async function makeGlobalAdmin(t: TestApp, user: Pick<TestUser, 'id'>): Promise<void> {
   await t.database.pool.query('update users set is_global_admin = true where id = $1', [user.id]);
+  await t.database.pool.query(
+    'update sessions set totp_verified_at = now() where user_id = $1 and revoked_at is null',
+    [user.id],
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   createOrg,
   createProgram,
   createTestApp,
+  makeGlobalAdmin,
   newPhone,
   signUp,
   type TestApp,
@@ -304,9 +305,7 @@ describe('search', () => {
   it('lets a global admin find any tenant by a misspelt name, one hit per item', async () => {
     const owner = await signUp(t, 'Tenant');
     const admin = await signUp(t, 'Operator');
-    await t.database.pool.query('update users set is_global_admin = true where id = $1', [
-      admin.id,
-    ]);
+    await makeGlobalAdmin(t, admin);
     const orgId = await createOrg(t, owner, 'Guwahati Archery Guild');
     await createProgram(t, owner, orgId, {
       name: 'Recurve Beginners',

@@ -2,6 +2,7 @@ import {
   acceptInvites,
   createOrg,
   createProgram,
+  makeGlobalAdmin,
   selfProfileId,
   signUp,
   type TestApp,
@@ -82,9 +83,7 @@ export async function createWorld(t: TestApp): Promise<World> {
       names.map(async (n) => [n, await signUp(t, `${n} ${worldCounter}`)] as const),
     ),
   ) as World['users'];
-  await t.database.pool.query('update users set is_global_admin = true where id = $1', [
-    users.globalAdmin.id,
-  ]);
+  await makeGlobalAdmin(t, users.globalAdmin);
   const sessionRows = await t.database.pool.query<{ id: string; user_id: string }>(
     'select id, user_id from sessions where user_id = any($1)',
     [names.map((n) => users[n].id)],

@@ -157,3 +157,160 @@ export type TokenExchange = z.input<typeof tokenExchangeSchema>;
 export const tokenRefusalSchema = z.enum(['unknown', 'used', 'expired', 'verifier_mismatch']);
 /** See {@link tokenRefusalSchema}. */
 export type TokenRefusal = z.infer<typeof tokenRefusalSchema>;
+
+/**
+ * An answer of a sign-in step when the user has an authenticator app
+ * (DESIGN.md §3): no session yet; the person proves a TOTP or recovery code
+ * with `POST /api/auth/totp/verify` and `challengeToken` (a 256-bit secret,
+ * valid until `expiresAt`, kept in the tab, never in an address).
+ */
+export const secondFactorRequiredSchema = z.object({
+  secondFactor: z.literal('totp'),
+  challengeToken: z.string(),
+  expiresAt: z.string(),
+});
+/** See {@link secondFactorRequiredSchema}. */
+export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
+
+/**
+ * Answer of a first sign-in factor (`POST /api/auth/phone/verify`,
+ * `POST /api/auth/token` with a sign-in link): signed in
+ * ({@link phoneVerifyResponseSchema}), or asked for the authenticator code
+ * ({@link secondFactorRequiredSchema}).
+ */
+export const signInStepResponseSchema = z.union([
+  phoneVerifyResponseSchema,
+  secondFactorRequiredSchema,
+]);
+/** See {@link signInStepResponseSchema}. */
+export type SignInStepResponse = z.infer<typeof signInStepResponseSchema>;
+
+/** Whether a sign-in step's answer asks for the authenticator code. */
+export function needsSecondFactor(answer: SignInStepResponse): answer is SecondFactorRequired {
+  return 'secondFactor' in answer;
+}
+
+/**
+ * Authenticator-app (TOTP) rules, DESIGN.md §3 and RFC 6238: 6 digits, 30 s
+ * steps, SHA-1, one step back accepted for clock drift, 10 recovery codes;
+ * a sign-in challenge lives 5 minutes and burns after 5 wrong codes; a user
+ * may get 10 codes wrong in 15 minutes before 429.
+ */
+export const TOTP = {
+  digits: 6,
+  periodSeconds: 30,
+  recoveryCodeCount: 10,
+  challengeTtlMs: 5 * 60 * 1000,
+  maxAttemptsPerChallenge: 5,
+  maxFailuresPerWindow: 10,
+  failureWindowMs: 15 * 60 * 1000,
+} as const;
+
+/** A 6-digit authenticator code (RFC 6238), spaces allowed between digits. */
+export const totpCodeSchema = z
+  .string({ message: 'Code is required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'The code has 6 digits'));
+
+/**
+ * A 6-digit authenticator code, or a recovery code (12 letters and digits,
+ * shown as `xxxx-xxxx-xxxx`; case, spaces and dashes ignored).
+ */
+export const totpOrRecoveryCodeSchema = z
+  .string({ message: 'Code is required' })
+  .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\d{6}|[0-9a-z]{12})$/,
+        'Enter the 6-digit code from your app, or a recovery code such as abcd-efgh-jkmn',
+      ),
+  );
+
+/** Body of `POST /api/auth/totp/verify`: the second sign-in step. `tokenDelivery` as for the phone code. */
+export const totpVerifySchema = z.object({
+  challengeToken: textSchema('challengeToken').min(1).max(200),
+  code: totpOrRecoveryCodeSchema,
+  tokenDelivery: z.enum(['cookie', 'bearer']).default('cookie'),
+});
+/** See {@link totpVerifySchema}. */
+export type TotpVerify = z.input<typeof totpVerifySchema>;
+
+/**
+ * Answer of `GET /api/auth/totp`: whether the user has an authenticator app
+ * (`enabledAt`), how many unused recovery codes are left, whether it is
+ * `required` (global admins, DESIGN.md §3) and whether this session passed
+ * it (`sessionVerified`).
+ */
+export const totpStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+  sessionVerified: z.boolean(),
+});
+/** See {@link totpStatusSchema}. */
+export type TotpStatus = z.infer<typeof totpStatusSchema>;
+
+/**
+ * Answer of `POST /api/auth/totp/enrolment`: a new secret, not yet in force,
+ * as the manual key (Base32, RFC 4648) and the `otpauth://totp/...` URI the
+ * QR code carries (Key Uri Format of Google Authenticator).
+ */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+/** See {@link totpEnrolmentSchema}. */
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** Body of the TOTP operations that prove the authenticator app: a 6-digit code. */
+export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+/** See {@link totpConfirmSchema}. */
+export type TotpConfirm = z.input<typeof totpConfirmSchema>;
+
+/** Body of `POST /api/auth/totp/disable`: an authenticator code or a recovery code. */
+export const totpDisableSchema = z.object({ code: totpOrRecoveryCodeSchema });
+/** See {@link totpDisableSchema}. */
+export type TotpDisable = z.input<typeof totpDisableSchema>;
+
+/** Recovery codes, shown once (only their hashes are kept): `xxxx-xxxx-xxxx`, 60 bits each. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** See {@link recoveryCodesSchema}. */
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** How long an app-handoff token works, ms (DESIGN.md §3: at most 2 minutes). */
+export const APP_HANDOFF_TTL_MS = 2 * 60 * 1000;
+
+/** A PKCE S256 code challenge (RFC 7636 §4.2): BASE64URL of a SHA-256, 43 characters. */
+export const codeChallengeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'An S256 code challenge has 43 base64url characters');
+
+/**
+ * Body of `POST /api/auth/app-handoff` (`/auth/init-app-auth`, RFC 8252 and
+ * RFC 7636): the app's code challenge (S256 only), its `state` (returned
+ * as is) and the redirect URI, which must be allow-listed.
+ */
+export const appHandoffSchema = z.object({
+  codeChallenge: codeChallengeSchema,
+  codeChallengeMethod: z.literal('S256', { message: 'Only S256 code challenges are accepted' }),
+  state: textSchema('state').min(1).max(500),
+  redirectUri: textSchema('redirectUri').min(1).max(500),
+});
+/** See {@link appHandoffSchema}. */
+export type AppHandoff = z.infer<typeof appHandoffSchema>;
+
+/**
+ * Answer of `POST /api/auth/app-handoff`: where to send the browser, the
+ * redirect URI with `token` (a custom token bound to the challenge) and
+ * `state` added to its query, and when the token expires.
+ */
+export const appHandoffResponseSchema = z.object({ location: z.string(), expiresAt: z.string() });
+/** See {@link appHandoffResponseSchema}. */
+export type AppHandoffResponse = z.infer<typeof appHandoffResponseSchema>;
+
+/** Query of `GET /api/auth/app-handoff/redirect-uri`. */
+export const appRedirectCheckQuerySchema = z.object({
+  redirectUri: textSchema('redirectUri').min(1).max(500),
+});
+/** Answer of `GET /api/auth/app-handoff/redirect-uri`: whether the URI is an allow-listed app redirect. */
+export const appRedirectCheckSchema = z.object({ allowed: z.boolean() });

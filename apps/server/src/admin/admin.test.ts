@@ -188,12 +188,15 @@ describe('GET /api/admin/users', () => {
 });
 
 describe('PUT /api/admin/users/:userId/global-admin', () => {
-  it('grants and revokes; the new admin can use the admin routes at once', async () => {
+  it('grants and revokes; the new admin reaches the admin routes at once, after the authenticator step', async () => {
     const other = await signUp(t, 'Future Admin');
     expect((await get('/api/admin/orgs', other)).statusCode).toBe(404);
     const granted = await setAdmin(admin, other.id, true);
     expect(granted.statusCode).toBe(200);
     expect(granted.json().user).toMatchObject({ id: other.id, isGlobalAdmin: true, orgCount: 0 });
+    // DESIGN.md §3: the area asks for the authenticator app (totp.test.ts proves the enrolment).
+    expect((await get('/api/admin/orgs', other)).json().code).toBe('totp_required');
+    await makeGlobalAdmin(t, other);
     expect((await get('/api/admin/orgs', other)).statusCode).toBe(200);
     expect((await setAdmin(admin, other.id, true)).statusCode).toBe(200);
 

@@ -4,9 +4,10 @@ import { SESSION_COOKIE } from '@rally/shared/constants';
 import { clearSessionCookie } from '../http/auth-hook.ts';
 import { route } from '../http/contract-routes.ts';
 import { presentUser } from './auth.presenter.ts';
-import type { AuthService, SignInResult } from './auth.service.ts';
-import type { SessionClient } from './session-start.ts';
+import type { AuthService } from './auth.service.ts';
+import type { SessionClient, SignInResult, SignInStep } from './session-start.ts';
 import type { SignInTokenService } from './sign-in-tokens.service.ts';
+import type { TotpService } from './totp.service.ts';
 import { toE164 } from './phone.ts';
 import { SmsSendError, type ConsoleSmsProvider } from './sms.ts';
 
@@ -18,14 +19,16 @@ const { auth: ops } = contract;
  * `GET /api/auth/session`, `POST /api/auth/signout`, and the account page's
  * sessions: `GET /api/auth/sessions`, `DELETE /api/auth/sessions/:sessionId`,
  * `POST /api/auth/sessions/revoke-others`; sign-in links:
- * `POST /api/auth/sign-in-links` and `POST /api/auth/token` (the exchange).
+ * `POST /api/auth/sign-in-links` and `POST /api/auth/token` (the exchange);
+ * the app handoff: `GET /api/auth/app-handoff/redirect-uri`,
+ * `POST /api/auth/app-handoff`; the authenticator app: `/api/auth/totp...`.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  auth: AuthService,
-  signInTokens: SignInTokenService,
+  services: { auth: AuthService; signInTokens: SignInTokenService; totp: TotpService },
   options: { secureCookies: boolean },
 ): void {
+  const { auth, signInTokens, totp } = services;
   /** Who signs in, as the new session records it. */
   const sessionClient = (
     request: FastifyRequest,
@@ -54,6 +57,22 @@ export function registerAuthRoutes(
     return answer;
   };
 
+  /** The answer of a first factor: signed in, or the authenticator step's challenge. */
+  const firstFactorPassed = (
+    step: SignInStep,
+    delivery: 'cookie' | 'bearer',
+    reply: FastifyReply,
+  ) => {
+    if ('secondFactor' in step) {
+      return {
+        secondFactor: step.secondFactor,
+        challengeToken: step.challengeToken,
+        expiresAt: step.expiresAt.toISOString(),
+      };
+    }
+    return signedIn(step, delivery, reply);
+  };
+
   route(app, ops.phoneStart, async ({ body, request }) => {
     try {
       return await auth.startPhoneSignIn(body.phoneNumber, request.ip);
@@ -68,12 +87,12 @@ export function registerAuthRoutes(
   });
 
   route(app, ops.phoneVerify, async ({ body, request, reply }) => {
-    const result = await auth.verifyPhoneCode(
+    const step = await auth.verifyPhoneCode(
       body.verificationId,
       body.code,
       sessionClient(request, body.tokenDelivery),
     );
-    return signedIn(result, body.tokenDelivery, reply);
+    return firstFactorPassed(step, body.tokenDelivery, reply);
   });
 
   route(app, ops.session, async ({ actor }) => ({
@@ -101,12 +120,43 @@ export function registerAuthRoutes(
   );
 
   route(app, ops.exchangeToken, async ({ body, request, reply }) => {
-    const result = await signInTokens.exchange(
+    const step = await signInTokens.exchange(
       body.customToken,
       body.codeVerifier,
       sessionClient(request, body.tokenDelivery),
     );
+    return firstFactorPassed(step, body.tokenDelivery, reply);
+  });
+
+  route(app, ops.appRedirectCheck, async ({ query }) => ({
+    allowed: signInTokens.isAppRedirect(query.redirectUri),
+  }));
+
+  route(app, ops.appHandoff, async ({ actor, body }) => signInTokens.createAppHandoff(actor, body));
+
+  route(app, ops.totpVerify, async ({ body, request, reply }) => {
+    const result = await totp.verifySignIn(
+      body.challengeToken,
+      body.code,
+      sessionClient(request, body.tokenDelivery),
+    );
     return signedIn(result, body.tokenDelivery, reply);
+  });
+
+  route(app, ops.totpStatus, async ({ actor }) => totp.status(actor));
+
+  route(app, ops.totpEnrolStart, async ({ actor }) => totp.startEnrolment(actor));
+
+  route(app, ops.totpEnrolConfirm, async ({ actor, body }) =>
+    totp.confirmEnrolment(actor, body.code),
+  );
+
+  route(app, ops.totpRecoveryCodes, async ({ actor, body }) =>
+    totp.regenerateRecoveryCodes(actor, body.code),
+  );
+
+  route(app, ops.totpDisable, async ({ actor, body }) => {
+    await totp.disable(actor, body.code);
   });
 }
 

@@ -10,7 +10,7 @@ import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 import { SmsSendError, type SmsProvider } from './sms.ts';
 import { describeUserAgent } from './user-agent.ts';
-import { openSession, type SessionClient } from './session-start.ts';
+import { afterFirstFactor, type SessionClient, type SignInStep } from './session-start.ts';
 import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
 
 /*
@@ -33,6 +33,9 @@ import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
  *   -> authenticate
  * - the web gets an HttpOnly SameSite=Lax cookie, the app a bearer token
  *   -> auth.routes.ts (`tokenDelivery`)
+ * - a user with an authenticator app gets a sign-in challenge, not a
+ *   session, from the phone code -> session-start.ts afterFirstFactor;
+ *   the code itself -> totp.service.ts (docs/decisions/024)
  * - signing out revokes the session and closes its sockets
  *   (docs/decisions/007) -> signOut
  * - a user sees their live sessions and revokes one or all others, which
@@ -52,14 +55,6 @@ const TOUCH_EVERY_MS = HOUR_MS;
  */
 export function upsertUserByPhone(tx: Tx, id: string, phoneNumber: string) {
   return repo.upsertUserByPhone(tx, id, phoneNumber);
-}
-
-/** Result of a successful code check: the user and a new session token (plain, shown once). */
-export interface SignInResult {
-  user: repo.UserRow;
-  isNewUser: boolean;
-  token: string;
-  expiresAt: Date;
 }
 
 /**
@@ -182,7 +177,9 @@ export class AuthService {
 
   /**
    * Checks `code` for `verificationId` and, when right, signs the phone's
-   * user in (creating the user on first sign-in) with a new session.
+   * user in (creating the user on first sign-in) with a new session, or,
+   * for a user with an authenticator app, answers a sign-in challenge for
+   * the authenticator code instead (DESIGN.md §3).
    * Throws `invalid_code` (wrong, unknown or already used; `attemptsLeft`),
    * `code_expired`, or `code_burned` (5 wrong tries reached) — all 400.
    * A wrong try is counted and committed even though the call fails.
@@ -191,7 +188,7 @@ export class AuthService {
     verificationId: string,
     code: string,
     client: SessionClient,
-  ): Promise<SignInResult> {
+  ): Promise<SignInStep> {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
       const v = await repo.lockVerification(tx, verificationId);
@@ -237,8 +234,7 @@ export class AuthService {
       await repo.consumeVerification(tx, v.id, now);
       const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
       // Invites wait for the person's answer in the app: signing in accepts none (docs/decisions/009).
-      const { token, expiresAt } = await openSession(tx, user.id, client, now);
-      return { result: { user, isNewUser: isNew, token, expiresAt } };
+      return { result: await afterFirstFactor(tx, user, isNew, client, now) };
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.result;
@@ -260,7 +256,9 @@ export class AuthService {
     return {
       userId: row.user.id,
       sessionId: row.session.id,
-      isGlobalAdmin: row.user.isGlobalAdmin,
+      // A global admin's powers need a session that passed the authenticator step (DESIGN.md §3).
+      isGlobalAdmin: row.user.isGlobalAdmin && row.session.totpVerifiedAt !== null,
+      totpVerified: row.session.totpVerifiedAt !== null,
       user: row.user,
       expiresAt,
     };

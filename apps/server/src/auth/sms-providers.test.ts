@@ -25,6 +25,7 @@ let t: TestApp;
 function env(overrides: Record<string, string> = {}) {
   return {
     NODE_ENV: 'production',
+    TOTP_ENCRYPTION_KEYS: `test:${Buffer.alloc(32, 1).toString('base64')}`,
     SMS_PROVIDER: 'twilio',
     SMS_ROUTES: '+91=msg91',
     SMS_TIMEOUT_MS: '1000',

@@ -7,7 +7,14 @@ import { AppError } from '../lib/errors.ts';
 export interface Actor {
   userId: string;
   sessionId: string;
+  /**
+   * Whether the caller acts as a global admin: the user is one
+   * (`user.isGlobalAdmin`) and this session passed the authenticator step
+   * (DESIGN.md §3); otherwise they act as anyone else.
+   */
   isGlobalAdmin: boolean;
+  /** Whether this session passed the authenticator (TOTP) step (docs/decisions/024). */
+  totpVerified: boolean;
   /** The user's row. */
   user: typeof users.$inferSelect;
   /** When the session expires (UTC), after this request's sliding renewal. */
@@ -60,13 +67,21 @@ export function requireActor(request: FastifyRequest): Actor {
 /**
  * The signed-in global admin making `request`: 401 `unauthenticated` when
  * signed out, else 404 `not_found` (worded as for an unknown API path)
- * unless a global admin, before any input is read. DESIGN.md §2: the
- * global-admin area looks absent to everyone else.
+ * unless a global admin, before any input is read (DESIGN.md §2: the
+ * global-admin area looks absent to everyone else), else 403
+ * `totp_required` unless the session passed the authenticator step
+ * (DESIGN.md §3: TOTP is required for global admins).
  */
 export function requireGlobalAdmin(request: FastifyRequest): Actor {
   const actor = requireActor(request);
-  if (!actor.isGlobalAdmin) {
+  if (!actor.user.isGlobalAdmin) {
     throw new AppError('not_found', `No API route ${request.method} ${request.url.split('?')[0]}.`);
+  }
+  if (!actor.isGlobalAdmin) {
+    throw new AppError(
+      'totp_required',
+      'The global-admin area needs an authenticator app: set one up on your account page, or sign in again with its code.',
+    );
   }
   return actor;
 }

@@ -11,7 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   code_burned: 400,
   too_many_requests: 429,
   invalid_token: 400,
-  totp_required: 401,
+  totp_required: 403,
   unauthenticated: 401,
   forbidden: 403,
   cross_site_request: 403,

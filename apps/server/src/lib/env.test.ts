@@ -41,7 +41,10 @@ describe('SMS settings (DESIGN.md §3)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMS_PROVIDER: required in production: twilio or msg91/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console' }).sms).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console', TOTP_ENCRYPTION_KEYS: KEY })
+        .sms,
+    ).toMatchObject({
       fallback: 'console',
       explicit: true,
     });
@@ -95,6 +98,7 @@ describe('SMS settings (DESIGN.md §3)', () => {
       ...TWILIO_ENV,
       ...MSG91_ENV,
       NODE_ENV: 'production',
+      TOTP_ENCRYPTION_KEYS: KEY,
       SMS_PROVIDER: 'twilio',
       SMS_ROUTES: '+91=msg91, +1=twilio',
       SMS_TIMEOUT_MS: '5000',
@@ -114,5 +118,56 @@ describe('SMS settings (DESIGN.md §3)', () => {
       twilio: undefined,
       msg91: undefined,
     });
+  });
+});
+
+/** A well-formed TOTP key entry: an id and 32 bytes in base64. */
+const KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
+describe('sign-in settings (DESIGN.md §3, docs/decisions/024)', () => {
+  it('allows the app redirect URIs of RFC 8252 only, the app scheme by default', () => {
+    expect(loadConfig({}).appRedirectUris).toEqual(['app.rally:/auth/callback']);
+    expect(
+      loadConfig({
+        APP_REDIRECT_URIS:
+          'app.rally:/auth/callback, https://rally.example/app/callback, http://127.0.0.1/cb',
+      }).appRedirectUris,
+    ).toEqual([
+      'app.rally:/auth/callback',
+      'https://rally.example/app/callback',
+      'http://127.0.0.1/cb',
+    ]);
+    for (const bad of [
+      'javascript:alert(1)',
+      'rally:/no-dot-scheme',
+      'http://localhost:8080/cb',
+      'http://rally.example/cb',
+      'https://rally.example/cb#frag',
+      'data:text/html,x',
+      'not a uri',
+    ]) {
+      expect(() => loadConfig({ APP_REDIRECT_URIS: bad }), bad).toThrow(/APP_REDIRECT_URIS/);
+    }
+  });
+
+  it('needs a TOTP encryption key in production and checks each key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toThrow(
+      /TOTP_ENCRYPTION_KEYS: required in production/,
+    );
+    const two = `k2:${Buffer.alloc(32, 9).toString('base64')},${KEY}`;
+    const keys = loadConfig({ TOTP_ENCRYPTION_KEYS: two }).totpKeys;
+    expect(keys.map((k) => k.id)).toEqual(['k2', 'k1']);
+    expect(keys[0]!.key).toHaveLength(32);
+    expect(loadConfig({}).totpKeys.map((k) => k.id)).toEqual(['dev']);
+    for (const bad of [
+      'k1:short',
+      'no-colon',
+      `bad id!:${Buffer.alloc(32).toString('base64')}`,
+      `${KEY},${KEY}`,
+    ]) {
+      expect(() => loadConfig({ TOTP_ENCRYPTION_KEYS: bad }), bad).toThrow(
+        /TOTP_ENCRYPTION_KEYS: .*openssl rand -base64 32/,
+      );
+    }
   });
 });

@@ -37,6 +37,74 @@ function parseSmsRoutes(value: string, ctx: z.RefinementCtx): [string, SmsProvid
   return routes;
 }
 
+/**
+ * Whether `value` may be an app redirect URI (RFC 8252 §7): a private-use
+ * scheme in reverse-DNS form (`app.rally:/auth/callback`, §7.1), an https
+ * URL (a verified app link, §7.2) or an http URL on a loopback IP (§7.3;
+ * not `localhost`). Never a fragment; never javascript:, data: and the like.
+ */
+export function isAppRedirectUri(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash !== '' || value.includes('#')) return false;
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme === 'https') return url.hostname !== '';
+  if (scheme === 'http') return url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+$/.test(scheme);
+}
+
+/** The native app's redirect URI when `APP_REDIRECT_URIS` is unset (docs/decisions/024). */
+export const DEFAULT_APP_REDIRECT_URI = 'app.rally:/auth/callback';
+
+/**
+ * `TOTP_ENCRYPTION_KEYS`: comma-separated `<key id>:<32 bytes in base64>`;
+ * the first seals new secrets, every one opens what it sealed (rotation:
+ * docs/decisions/024). Reports each bad entry on `ctx`.
+ */
+function parseTotpKeys(value: string, ctx: z.RefinementCtx): TotpKey[] {
+  const keys: TotpKey[] = [];
+  for (const entry of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const [id = '', encoded = ''] = entry.split(/:(.*)/s);
+    const key = Buffer.from(encoded, 'base64');
+    if (!/^[A-Za-z0-9_-]{1,16}$/.test(id) || key.length !== 32 || keys.some((k) => k.id === id)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${id}:..." is not <key id>:<32 random bytes in base64> (make one with: openssl rand -base64 32), or repeats a key id`,
+      });
+      continue;
+    }
+    keys.push({ id, key });
+  }
+  return keys;
+}
+
+/**
+ * A key that seals authenticator secrets at rest (AES-256-GCM,
+ * auth/secret-box.ts): `id` is written beside each ciphertext so old
+ * ciphertexts still open after a rotation.
+ */
+export interface TotpKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * The key that seals authenticator secrets outside production when
+ * `TOTP_ENCRYPTION_KEYS` is unset: fixed and public, so development data
+ * survives restarts; production refuses to start without its own key.
+ */
+export const DEV_TOTP_KEY: TotpKey = {
+  id: 'dev',
+  key: Buffer.from('cmFsbHktZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleSE=', 'base64'),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +143,23 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_]+$/, "the template's variable name for the code, such as OTP")
     .default('OTP'),
   MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  APP_REDIRECT_URIS: z
+    .string()
+    .default(DEFAULT_APP_REDIRECT_URI)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
+    .refine((uris) => uris.every(isAppRedirectUri), {
+      message:
+        'a comma-separated list of app redirect URIs: a reverse-DNS custom scheme such as app.rally:/auth/callback, an https app link, or http://127.0.0.1:<port>/... (RFC 8252 §7), without #fragments',
+    }),
+  TOTP_ENCRYPTION_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => (v === undefined ? undefined : parseTotpKeys(v, ctx))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -128,6 +213,14 @@ const envRulesSchema = envSchema.superRefine((e, ctx) => {
       path: ['SMS_PROVIDER'],
       message:
         'required in production: twilio or msg91 (with SMS_ROUTES such as +91=msg91 to use both), or console to print sign-in codes to the log on purpose',
+    });
+  }
+  if (e.NODE_ENV === 'production' && (e.TOTP_ENCRYPTION_KEYS ?? []).length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TOTP_ENCRYPTION_KEYS'],
+      message:
+        'required in production: <key id>:<32 random bytes in base64>, such as k1:$(openssl rand -base64 32)',
     });
   }
   const used = new Set([e.SMS_PROVIDER ?? 'console', ...e.SMS_ROUTES.map(([, p]) => p)]);
@@ -291,6 +384,10 @@ function smsConfig(e: z.output<typeof envSchema>): SmsConfig {
  * - `trustedOrigins`: origins besides Rally's own whose pages may send
  *   state-changing requests and cookie-signed WebSocket upgrades
  *   (`TRUSTED_ORIGINS`, comma-separated; docs/decisions/010).
+ * - `appRedirectUris`: where the app handoff may send its token
+ *   (`APP_REDIRECT_URIS`, RFC 8252; default {@link DEFAULT_APP_REDIRECT_URI}).
+ * - `totpKeys`: keys sealing authenticator secrets, the first one current
+ *   (`TOTP_ENCRYPTION_KEYS`; a fixed development key outside production).
  */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -304,6 +401,8 @@ export interface Config {
   trustProxy: boolean;
   trustedOrigins: string[];
   files: FileStoreConfig;
+  appRedirectUris: string[];
+  totpKeys: TotpKey[];
 }
 
 /**
@@ -332,5 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     trustedOrigins: e.TRUSTED_ORIGINS,
     files: fileStoreConfig(e, dataDir),
+    appRedirectUris: e.APP_REDIRECT_URIS,
+    totpKeys: e.TOTP_ENCRYPTION_KEYS?.length ? e.TOTP_ENCRYPTION_KEYS : [DEV_TOTP_KEY],
   };
 }

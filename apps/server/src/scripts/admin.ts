@@ -52,7 +52,7 @@ async function main(): Promise<void> {
         console.log(`Created the user ${phoneNumber}; they have never signed in.`);
       console.log(
         result.changed
-          ? `${who} is now a global admin.`
+          ? `${who} is now a global admin. The global-admin area asks them to set up an authenticator app first.`
           : `${who} was already a global admin; nothing changed.`,
       );
     } else {

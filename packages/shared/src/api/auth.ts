@@ -1,6 +1,9 @@
 import { defineRoutes } from './operation.ts';
 
-/** Phone sign-in and the session (DESIGN.md §3, docs/decisions/001). */
+/**
+ * Phone sign-in, sign-in links, the app handoff, authenticator codes and
+ * sessions (DESIGN.md §3, docs/decisions/001, 023, 024).
+ */
 export const authRoutes = defineRoutes('auth', {
   phoneStart: {
     method: 'POST',
@@ -65,6 +68,63 @@ export const authRoutes = defineRoutes('auth', {
       'Exchange a custom token (sign-in link or app handoff, with its PKCE verifier) for a new session',
     access: 'public',
     status: 200,
+  },
+  appRedirectCheck: {
+    method: 'GET',
+    path: '/api/auth/app-handoff/redirect-uri',
+    summary: "Whether a redirect URI is one of the native app's allow-listed URIs (RFC 8252)",
+    access: 'public',
+    status: 200,
+  },
+  appHandoff: {
+    method: 'POST',
+    path: '/api/auth/app-handoff',
+    summary:
+      "Mint a 2-minute custom token bound to the app's PKCE challenge and answer the app redirect that carries it",
+    access: 'signedIn',
+    status: 201,
+  },
+  totpVerify: {
+    method: 'POST',
+    path: '/api/auth/totp/verify',
+    summary: 'Second sign-in step: an authenticator or recovery code for a sign-in challenge',
+    access: 'public',
+    status: 200,
+  },
+  totpStatus: {
+    method: 'GET',
+    path: '/api/auth/totp',
+    summary: 'Whether I have an authenticator app, recovery codes left, whether it is required',
+    access: 'signedIn',
+    status: 200,
+  },
+  totpEnrolStart: {
+    method: 'POST',
+    path: '/api/auth/totp/enrolment',
+    summary: 'Start adding an authenticator app: a new secret (QR code URI and manual key)',
+    access: 'signedIn',
+    status: 201,
+  },
+  totpEnrolConfirm: {
+    method: 'POST',
+    path: '/api/auth/totp/enrolment/confirm',
+    summary: 'Turn the authenticator app on with a code from it; answers 10 recovery codes, once',
+    access: 'signedIn',
+    status: 200,
+  },
+  totpRecoveryCodes: {
+    method: 'POST',
+    path: '/api/auth/totp/recovery-codes',
+    summary: 'Replace all recovery codes (proven with an authenticator code); answers them once',
+    access: 'signedIn',
+    status: 200,
+  },
+  totpDisable: {
+    method: 'POST',
+    path: '/api/auth/totp/disable',
+    summary: 'Turn the authenticator app off with one of its codes or a recovery code',
+    access: 'signedIn',
+    status: 204,
   },
   smsOutbox: {
     method: 'GET',

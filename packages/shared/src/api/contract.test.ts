@@ -38,15 +38,17 @@ describe('the API contract', () => {
     expect(wrong.map((op) => op.id)).toEqual([]);
   });
 
-  it('lets signed-out callers reach only sign-in (a phone code or a sign-in link), public pages, feeds, the live-update record and the docs', () => {
+  it('lets signed-out callers reach only sign-in (a phone code, a sign-in link, an authenticator code, the app redirect check), public pages, feeds, the live-update record and the docs', () => {
     const open = operations.filter((op) => op.access === 'public').map((op) => op.id);
     expect(open.sort()).toEqual(
       [
+        'auth.appRedirectCheck',
         'auth.exchangeToken',
         'auth.phoneStart',
         'auth.phoneVerify',
         'auth.session',
         'auth.smsOutbox',
+        'auth.totpVerify',
         'config.client',
         'docs.asset',
         'docs.openapi',
