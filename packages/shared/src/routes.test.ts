@@ -9,6 +9,7 @@ describe('appRoutes — SPEC.md §2', () => {
       'verify-token': ['/auth/token/:customToken', false],
       'app-auth': ['/auth/init-app-auth', false],
       'auth-verify-code': ['/auth/verify-code/:verificationId', false],
+      'auth-verify-totp': ['/auth/verify-totp', false],
       root: ['/', true],
       account: ['/account', true],
       'delete-account': ['/account/delete', true],

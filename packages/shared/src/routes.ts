@@ -1,6 +1,6 @@
 /**
  * The web app's route table, exactly SPEC.md §2: names, paths and sign-in
- * flags. Paths use React Router's `:param` syntax for SPEC.md's `{param}`.
+ * flags, plus the authenticator-code page §1 hints at (`auth-verify-totp`). Paths use React Router's `:param` syntax for SPEC.md's `{param}`.
  *
  * `requiresAuth`:
  * - `true`  — a signed-out visitor is redirected to login with `?redirect=`.
@@ -18,6 +18,8 @@ export const appRoutes = [
     requiresAuth: false,
     area: 'auth',
   },
+  // The authenticator-app code page SPEC.md §1 hints at (DESIGN.md §3); not in §2's table.
+  { name: 'auth-verify-totp', path: '/auth/verify-totp', requiresAuth: false, area: 'auth' },
   { name: 'root', path: '/', requiresAuth: true, area: 'main' },
   { name: 'account', path: '/account', requiresAuth: true, area: 'main' },
   { name: 'delete-account', path: '/account/delete', requiresAuth: true, area: 'main' },

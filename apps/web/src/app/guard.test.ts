@@ -22,12 +22,14 @@ function samplePath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, (_, key: string) => sampleParams[key] ?? key);
 }
 
-// SPEC.md §2, row by row (the profile base is not a named route).
+// SPEC.md §2, row by row (the profile base is not a named route), plus the
+// authenticator-code page §1 hints at.
 const specRouteTable = [
   ['login', '/auth/login', false],
   ['verify-token', '/auth/token/:customToken', false],
   ['app-auth', '/auth/init-app-auth', false],
   ['auth-verify-code', '/auth/verify-code/:verificationId', false],
+  ['auth-verify-totp', '/auth/verify-totp', false],
   ['root', '/', true],
   ['account', '/account', true],
   ['delete-account', '/account/delete', true],

@@ -99,6 +99,10 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     () => import('../features/auth/pages/verify-code-page'),
     (m) => m.VerifyCodePage,
   ),
+  'auth-verify-totp': page(
+    () => import('../features/auth/pages/verify-totp-page'),
+    (m) => m.VerifyTotpPage,
+  ),
   root: page(
     () => import('../features/home/pages/root-page'),
     (m) => m.RootPage,

@@ -2,7 +2,7 @@ import { Anchor, Center, Container, Paper, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 
-/** Layout of the auth area (SPEC.md §2: login, verify-token, app-auth, auth-verify-code): one centred card. */
+/** Layout of the auth area (SPEC.md §2: login, verify-token, app-auth, auth-verify-code; and auth-verify-totp): one centred card. */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (

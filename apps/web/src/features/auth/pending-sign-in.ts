@@ -44,3 +44,50 @@ export function clearPendingSignIn(verificationId: string): void {
     // Nothing to clean up when storage is unavailable.
   }
 }
+
+/**
+ * The authenticator step of a sign-in in progress (DESIGN.md §3): the
+ * challenge token the first step answered and when it expires (ISO). Kept
+ * in sessionStorage for this tab only, never in the address, and forgotten
+ * once used.
+ */
+export interface PendingTotpChallenge {
+  challengeToken: string;
+  expiresAt: string;
+}
+
+const TOTP_KEY = 'rally.totpChallenge';
+
+/** Remembers the authenticator step's challenge. Storage failures are ignored (the page then asks to sign in again). */
+export function saveTotpChallenge(challenge: PendingTotpChallenge): void {
+  try {
+    sessionStorage.setItem(TOTP_KEY, JSON.stringify(challenge));
+  } catch {
+    // Without storage the authenticator page says the sign-in is not known here.
+  }
+}
+
+/** The authenticator step's challenge of this tab, or null when none, unreadable or expired. */
+export function readTotpChallenge(now: number = Date.now()): PendingTotpChallenge | null {
+  try {
+    const raw = sessionStorage.getItem(TOTP_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<PendingTotpChallenge>;
+    if (typeof value.challengeToken !== 'string' || typeof value.expiresAt !== 'string') {
+      return null;
+    }
+    if (Date.parse(value.expiresAt) <= now) return null;
+    return { challengeToken: value.challengeToken, expiresAt: value.expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the authenticator step's challenge (used, refused, or the person starts over). */
+export function clearTotpChallenge(): void {
+  try {
+    sessionStorage.removeItem(TOTP_KEY);
+  } catch {
+    // Nothing to clean up when storage is unavailable.
+  }
+}

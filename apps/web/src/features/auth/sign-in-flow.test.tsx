@@ -3,7 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, pending, problem } from '../../test/api-mock';
 import { makeHome, makeUser, newId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { savePendingSignIn } from './pending-sign-in';
+import { leaveApp } from '../../lib/leave-app';
+import {
+  clearTotpChallenge,
+  readTotpChallenge,
+  savePendingSignIn,
+  saveTotpChallenge,
+} from './pending-sign-in';
+
+// The app redirect leaves the page: watched, not followed (jsdom cannot navigate to app.rally:).
+vi.mock('../../lib/leave-app', () => ({ leaveApp: vi.fn() }));
 
 /** The id of a code request this tab started (as the login page leaves it in sessionStorage). */
 function startedId(): string {
@@ -232,19 +241,226 @@ describe('code page', () => {
   });
 });
 
-describe('link sign-in pages', () => {
-  it('/auth/init-app-auth says plainly that it is not available yet', async () => {
-    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
-    renderApp('/auth/init-app-auth');
+describe('app sign-in (/auth/init-app-auth, RFC 8252 + PKCE)', () => {
+  const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+  const query = `code_challenge=${challenge}&code_challenge_method=S256&state=xyz%2F1&redirect_uri=app.rally%3A%2Fauth%2Fcallback`;
+  const appLocation = 'app.rally:/auth/callback?token=tok&state=xyz%2F1';
+
+  it('asks a signed-in person before handing the session to the app, then opens the app redirect', async () => {
+    const leave = vi.mocked(leaveApp);
+    leave.mockClear();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: makeUser({ phoneNumber: '+919876543210' }) },
+      'GET /api/auth/app-handoff/redirect-uri': { allowed: true },
+      'POST /api/auth/app-handoff': json(
+        { location: appLocation, expiresAt: '2030-01-01T00:02:00Z' },
+        201,
+      ),
+    });
+    const app = renderApp(`/auth/init-app-auth?${query}`);
     expect(
-      await screen.findByRole('heading', { name: 'Sign in to the Rally app' }),
+      await screen.findByText('Continue to the Rally app as +919876543210?'),
     ).toBeInTheDocument();
-    expect(screen.getByText(/isn't available yet/)).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/auth/app-handoff')).toBe(false);
+    await app.user.click(screen.getByRole('button', { name: 'Continue to the app' }));
+    expect(await screen.findByText('Opening the Rally app…')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/auth/app-handoff')?.body).toEqual({
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+      state: 'xyz/1',
+      redirectUri: 'app.rally:/auth/callback',
+    });
+    expect(leave).toHaveBeenCalledWith(appLocation);
+  });
+
+  it('sends a signed-out person to sign in and back, then on to the app without asking again', async () => {
+    const leave = vi.mocked(leaveApp);
+    leave.mockClear();
+    let signedIn = false;
+    mockApi({
+      'GET /api/auth/session': () => json({ user: signedIn ? makeUser() : null }),
+      'GET /api/auth/app-handoff/redirect-uri': { allowed: true },
+      'POST /api/auth/phone/verify': () => {
+        signedIn = true;
+        return json({ user: makeUser(), isNewUser: false, expiresAt: '2030-01-01T00:00:00Z' });
+      },
+      'POST /api/auth/app-handoff': json(
+        { location: appLocation, expiresAt: '2030-01-01T00:02:00Z' },
+        201,
+      ),
+    });
+    const app = renderApp(`/auth/init-app-auth?${query}`);
+    await waitFor(() => expect(app.currentPath()).toMatch(/^\/auth\/login\?redirect=/));
+    const back = new URLSearchParams(app.currentPath().split('?')[1]).get('redirect');
+    expect(back).toBe(`/auth/init-app-auth?${query}`);
+
+    // The code step (as after "Send code"), then back to the app request.
+    const verificationId = startedId();
+    await app.navigate(`/auth/verify-code/${verificationId}?redirect=${encodeURIComponent(back!)}`);
+    await app.user.click(await screen.findByLabelText('Verification code'));
+    await app.user.keyboard('123456');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(appLocation));
+    expect(screen.queryByRole('button', { name: 'Continue to the app' })).toBeNull();
+  });
+
+  it('refuses a redirect URI that is not the app before anyone signs in', async () => {
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'GET /api/auth/app-handoff/redirect-uri': { allowed: false },
+    });
+    const app = renderApp(
+      `/auth/init-app-auth?code_challenge=${challenge}&code_challenge_method=S256&state=s&redirect_uri=evil.app%3A%2Fcb`,
+    );
+    expect(await screen.findByText("This app address isn't allowed")).toBeInTheDocument();
+    expect(app.currentPath()).toMatch(/^\/auth\/init-app-auth/);
+    expect(requests.some((r) => r.path === '/api/auth/app-handoff')).toBe(false);
+  });
+
+  it.each([
+    ['without a challenge', 'code_challenge_method=S256&state=s&redirect_uri=app.rally%3A%2Fcb'],
+    [
+      'with a plain challenge',
+      `code_challenge=${challenge}&code_challenge_method=plain&state=s&redirect_uri=app.rally%3A%2Fcb`,
+    ],
+    ['without a state', `code_challenge=${challenge}&redirect_uri=app.rally%3A%2Fcb`],
+    ['with nothing', ''],
+  ])('says an incomplete request (%s) cannot go on', async (_, search) => {
+    const requests = mockApi({ 'GET /api/auth/session': { user: makeUser() } });
+    renderApp(`/auth/init-app-auth?${search}`);
+    expect(await screen.findByText('This sign-in request is incomplete')).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('asks to sign in again when the app needs the authenticator step this browser did not pass', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'GET /api/auth/app-handoff/redirect-uri': { allowed: true },
+      'POST /api/auth/app-handoff': problem(403, 'totp_required'),
+      'POST /api/auth/signout': new Response(null, { status: 204 }),
+    });
+    const app = renderApp(`/auth/init-app-auth?${query}`);
+    await app.user.click(await screen.findByRole('button', { name: 'Continue to the app' }));
+    expect(
+      await screen.findByText('Sign in again with your authenticator app'),
+    ).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(app.currentPath()).toMatch(/^\/auth\/login\?redirect=/));
+  });
+});
+
+describe('authenticator-code page (/auth/verify-totp)', () => {
+  const challengeAnswer = {
+    secondFactor: 'totp',
+    challengeToken: 'challenge-token-of-this-tab',
+    expiresAt: '2099-01-01T00:05:00.000Z',
+  };
+
+  it('follows the phone code for a user with an authenticator app and signs in with its code', async () => {
+    const verificationId = startedId();
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/phone/verify': json(challengeAnswer),
+      'POST /api/auth/totp/verify': json({
+        user: makeUser(),
+        isNewUser: false,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    const app = renderApp(`/auth/verify-code/${verificationId}?redirect=%2Forgs%2Fcreate`);
+    await app.user.click(await screen.findByLabelText('Verification code'));
+    await app.user.keyboard('123456');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Enter your authenticator code' }),
+    ).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/auth/verify-totp?redirect=%2Forgs%2Fcreate');
+    expect(app.currentPath()).not.toContain(challengeAnswer.challengeToken);
+    await app.user.click(screen.getByLabelText('Authenticator code'));
+    await app.user.keyboard('654321');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/orgs/create'));
+    expect(requests.find((r) => r.path === '/api/auth/totp/verify')?.body).toEqual({
+      challengeToken: challengeAnswer.challengeToken,
+      code: '654321',
+      tokenDelivery: 'cookie',
+    });
+  });
+
+  it('takes a recovery code, and says a wrong code and how many tries are left', async () => {
+    saveTotpChallenge(challengeAnswer);
+    let calls = 0;
+    const requests = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/totp/verify': () => {
+        calls += 1;
+        return calls === 1
+          ? problem(400, 'invalid_code', { detail: 'Wrong code. 4 tries left.', attemptsLeft: 4 })
+          : json({ user: makeUser(), isNewUser: false, expiresAt: '2030-01-01T00:00:00.000Z' });
+      },
+      'GET /api/programs/:programId': () => problem(404, 'not_found'),
+    });
+    const app = renderApp('/auth/verify-totp?redirect=%2Fprograms%2Fp1');
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Use a recovery code instead' }),
+    );
+    await app.user.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-jkm');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/12 letters and digits/)).toBeInTheDocument();
+    expect(calls).toBe(0);
+    await app.user.type(screen.getByLabelText('Recovery code'), 'n');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Wrong code. 4 tries left.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/programs/p1'));
+    expect(requests.filter((r) => r.path === '/api/auth/totp/verify')[0]?.body).toMatchObject({
+      code: 'abcdefghjkmn',
+    });
+  });
+
+  it.each([
+    [
+      'a finished, expired or unknown sign-in',
+      problem(400, 'invalid_token', { reason: 'expired' }),
+    ],
+    ['5 wrong codes', problem(400, 'code_burned')],
+  ])('sends the person back to phone sign-in after %s', async (_, answer) => {
+    saveTotpChallenge(challengeAnswer);
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/totp/verify': answer,
+    });
+    const app = renderApp('/auth/verify-totp?redirect=%2Faccount');
+    await app.user.click(await screen.findByLabelText('Authenticator code'));
+    await app.user.keyboard('111111');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Sign in again')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in with your phone number' })).toHaveAttribute(
       'href',
-      '/auth/login',
+      '/auth/login?redirect=%2Faccount',
     );
+    expect(readTotpChallenge()).toBeNull();
+  });
+
+  it('has nothing to finish without a sign-in started in this tab', async () => {
+    clearTotpChallenge();
+    const requests = mockApi({ 'GET /api/auth/session': { user: null } });
+    renderApp('/auth/verify-totp');
+    expect(await screen.findByText("There's no sign-in to finish here")).toBeInTheDocument();
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('follows a sign-in link of a user with an authenticator app', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/token': challengeAnswer,
+    });
+    const app = renderApp('/auth/token/Hk3b0ZqQ9x2V7c1mNw4eRt6yUi8oPa5sDf0gJh2kLzX');
+    expect(
+      await screen.findByRole('heading', { name: 'Enter your authenticator code' }),
+    ).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/auth/verify-totp');
   });
 });
 

@@ -9,3 +9,10 @@ export function verifyCodePath(verificationId: string, redirect: string | null):
   if (!redirect) return path;
   return `${path}?${new URLSearchParams({ [REDIRECT_QUERY_PARAM]: redirect }).toString()}`;
 }
+
+/** Path of the authenticator-code page (route `auth-verify-totp`), carrying `redirect` along. */
+export function verifyTotpPath(redirect: string | null): string {
+  const path = '/auth/verify-totp';
+  if (!redirect) return path;
+  return `${path}?${new URLSearchParams({ [REDIRECT_QUERY_PARAM]: redirect }).toString()}`;
+}

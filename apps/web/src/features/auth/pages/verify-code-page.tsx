@@ -1,5 +1,5 @@
 import { PHONE_CODE, REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
-import type { User } from '@rally/shared/auth';
+import { needsSecondFactor, type User } from '@rally/shared/auth';
 import { Alert, Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,13 @@ import { loginPathFor, safeRedirectTarget } from '../../../lib/login-path';
 import { notify } from '../../../lib/notify';
 import { usePhoneStart, usePhoneVerify } from '../api';
 import { describeCodeError } from '../code-errors';
-import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from '../pending-sign-in';
-import { verifyCodePath } from '../sign-in-paths';
+import {
+  clearPendingSignIn,
+  readPendingSignIn,
+  savePendingSignIn,
+  saveTotpChallenge,
+} from '../pending-sign-in';
+import { verifyCodePath, verifyTotpPath } from '../sign-in-paths';
 import { useCountdown } from '../use-countdown';
 
 /**
@@ -25,7 +30,9 @@ import { useCountdown } from '../use-countdown';
  * `verificationId` this tab never started (no pending sign-in in
  * sessionStorage, no phone number in the history state: a stale bookmark, a
  * link from elsewhere) is said to be unknown or expired, with a way back to
- * phone sign-in, instead of asking for a code (docs/decisions/021).
+ * phone sign-in, instead of asking for a code (docs/decisions/021). A user
+ * with an authenticator app goes on to its page (`/auth/verify-totp`,
+ * DESIGN.md §3) with the sign-in challenge kept in this tab.
  */
 export function VerifyCodePage() {
   const { t } = useTranslation();
@@ -61,7 +68,10 @@ export function VerifyCodePage() {
       {
         onSuccess: (answer) => {
           clearPendingSignIn(verificationId);
-          if (answer.user.displayName === null) setSignedInUser(answer.user);
+          if (needsSecondFactor(answer)) {
+            saveTotpChallenge(answer);
+            void navigate(verifyTotpPath(redirect), { replace: true });
+          } else if (answer.user.displayName === null) setSignedInUser(answer.user);
           else void navigate(target, { replace: true });
         },
         onError: (error) => {

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { needsSecondFactor } from '@rally/shared/auth';
 import { REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
@@ -9,6 +10,8 @@ import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { loginPathFor, safeRedirectTarget } from '../../../lib/login-path';
 import { useTokenExchange } from '../api';
+import { saveTotpChallenge } from '../pending-sign-in';
+import { verifyTotpPath } from '../sign-in-paths';
 
 /** Title and sentence for a refused link, by the problem's `reason` (DESIGN.md §3). */
 function refusal(t: TFunction, error: ApiError): { title: string; message: string } {
@@ -29,6 +32,7 @@ function refusal(t: TFunction, error: ApiError): { title: string; message: strin
  * history, and goes on to `redirect` (a same-origin path) or home. A used,
  * expired or unknown link gets a page that says which and offers phone
  * sign-in; a network failure offers "Try again" (the token is not spent).
+ * A user with an authenticator app goes on to its page.
  */
 export function VerifyTokenPage() {
   const { t } = useTranslation();
@@ -42,7 +46,17 @@ export function VerifyTokenPage() {
   const run = () =>
     exchange.mutate(
       { customToken },
-      { onSuccess: () => void navigate(safeRedirectTarget(redirect), { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          if (!needsSecondFactor(answer)) {
+            void navigate(safeRedirectTarget(redirect), { replace: true });
+            return;
+          }
+          // The link replaces the phone code, not the authenticator code (docs/decisions/024).
+          saveTotpChallenge(answer);
+          void navigate(verifyTotpPath(redirect), { replace: true });
+        },
+      },
     );
 
   useEffect(() => {
