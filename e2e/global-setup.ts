@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { loadConfig, REPO_ROOT } from '../apps/server/src/lib/env.ts';
+import { DEFAULT_APP_REDIRECT_URI, loadConfig, REPO_ROOT } from '../apps/server/src/lib/env.ts';
 import { createLogger, startServer } from '../apps/server/src/server.ts';
 import { createDatabaseFromTemplate, startTestPostgres } from '../apps/server/test/pg.ts';
 
@@ -12,6 +12,9 @@ declare module 'vitest' {
     databaseUrl: string;
   }
 }
+
+/** The loopback redirect URI the simulated native app of sign-in.e2e.ts listens on (any port). */
+export const E2E_APP_REDIRECT_URI = 'http://127.0.0.1/app-callback';
 
 /**
  * Builds the web app, then starts the real server (as `npm start` does) on a
@@ -35,6 +38,8 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: db.url,
     WEB_DIST_DIR: path.join(REPO_ROOT, 'apps/web/dist'),
     LOG_LEVEL: 'warn',
+    // The app's own URI, and a loopback one (any port, RFC 8252 §7.3) for the simulated app of sign-in.e2e.ts.
+    APP_REDIRECT_URIS: `${DEFAULT_APP_REDIRECT_URI},${E2E_APP_REDIRECT_URI}`,
   });
   const server = await startServer(config, createLogger({ logLevel: 'warn' }));
   project.provide('baseUrl', server.url);
