@@ -165,10 +165,14 @@ export async function api<T>(
  * database, as `npm run admin -- grant <phone>` does outside tests (there is
  * no API for the first global admin). The user must have signed in once;
  * their next session read sees the flag. Their live sessions count as having
- * passed the authenticator step the admin area requires (DESIGN.md §3;
- * totp.e2e.ts proves the real enrolment and sign-in).
+ * passed the authenticator step the admin area requires (DESIGN.md §3),
+ * unless `passedTotp: false` (sign-in.e2e.ts goes through the real
+ * enrolment and sign-in).
  */
-export async function grantGlobalAdmin(e164: string): Promise<void> {
+export async function grantGlobalAdmin(
+  e164: string,
+  options: { passedTotp?: boolean } = {},
+): Promise<void> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
   try {
@@ -177,6 +181,7 @@ export async function grantGlobalAdmin(e164: string): Promise<void> {
       [e164],
     );
     expect(result.rowCount, `no user with phone ${e164}`).toBe(1);
+    if (options.passedTotp === false) return;
     await client.query(
       `update sessions set totp_verified_at = now()
         where revoked_at is null and user_id = (select id from users where phone_number = $1)`,

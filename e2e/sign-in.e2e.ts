@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   baseUrl,
   completeSignIn,
+  grantGlobalAdmin,
   launchBrowser,
   newLocalPhone,
   newPhoneContext,
@@ -123,6 +126,7 @@ describe('the app handoff (/auth/init-app-auth)', () => {
       const secondCallback = app.nextCallback();
       await page.getByRole('button', { name: 'Continue to the app' }).click();
       const stolen = (await secondCallback).get('token') ?? '';
+      await page.getByText('Back in the app.').waitFor();
       expect(
         (await exchange(stolen, appSignInRequest(app.redirectUri).codeVerifier)).body,
       ).toMatchObject({
@@ -137,6 +141,93 @@ describe('the app handoff (/auth/init-app-auth)', () => {
     } finally {
       await context.close();
       await app.close();
+    }
+  });
+});
+
+/**
+ * Waits, if needed, until the 30 s TOTP step after the one of `acceptedAt`
+ * (epoch ms), so the next code is not a replay of the accepted one (RFC 6238).
+ */
+async function nextTotpStepAfter(acceptedAt: number): Promise<void> {
+  const nextStepAt = (Math.floor(acceptedAt / 30_000) + 1) * 30_000 + 500;
+  const wait = nextStepAt - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** Types the 6 digits into the PinInput labelled `label` (its first box takes the whole code). */
+async function enterCode(page: Page, label: string, code: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).fill(code);
+}
+
+describe('the authenticator app', () => {
+  it('a global admin enrols from the admin page, and signs in on a new device with its code', async () => {
+    const phone = newLocalPhone();
+    const first = await newPhoneContext(browser);
+    const errors = watchErrors(first.page);
+    const second = await newPhoneContext(browser);
+    const secondErrors = watchErrors(second.page);
+    try {
+      await first.page.goto('/auth/login');
+      await completeSignIn(first.page, phone, 'Farah Khan');
+      await grantGlobalAdmin(`+91${phone}`, { passedTotp: false });
+
+      // The admin area asks for an authenticator app first and leads to its set-up.
+      await first.page.goto('/global-admin');
+      await first.page
+        .getByRole('heading', { name: 'Set up an authenticator app to use the global-admin area' })
+        .waitFor();
+      await first.page.getByRole('link', { name: 'Set up authenticator app' }).click();
+      await first.page.waitForURL(/\/account#authenticator$/);
+      await first.page.getByRole('button', { name: 'Set up authenticator app' }).click();
+      await first.page
+        .getByRole('heading', { name: 'Add Rally to your authenticator app' })
+        .waitFor();
+      await first.page
+        .getByRole('img', { name: 'QR code to add Rally to your authenticator app' })
+        .waitFor();
+      const secret = (await first.page.locator('code').innerText()).replace(/\s+/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await enterCode(
+        first.page,
+        '6-digit code from your authenticator app',
+        await generate({ secret }),
+      );
+      await first.page.getByRole('button', { name: 'Turn on' }).click();
+      const enrolledAt = Date.now();
+      const codes = first.page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await codes.first().waitFor();
+      expect(await codes.count()).toBe(10);
+      await first.page.getByRole('button', { name: "I've saved my recovery codes" }).click();
+      await first.page.getByText(/^On since /).waitFor();
+
+      // This session proved a code while enrolling: the admin area opens.
+      await first.page.goto('/global-admin');
+      await first.page.getByRole('tab', { name: 'Live update' }).waitFor();
+
+      // A new device, signed in with a link from this one ("Sign in on another device"):
+      // the link replaces the phone code, then the authenticator page, then the admin area.
+      const link = await api<{ path: string }>(first.page, 'POST', '/api/auth/sign-in-links');
+      await second.page.goto(`${link.path}?redirect=%2Fglobal-admin`);
+      await second.page.getByRole('heading', { name: 'Enter your authenticator code' }).waitFor();
+      expect(second.page.url()).toMatch(/\/auth\/verify-totp\?redirect=%2Fglobal-admin$/);
+      // No session before the authenticator code.
+      const before = await second.page.request.get('/api/auth/session');
+      expect(((await before.json()) as { user: unknown }).user).toBeNull();
+
+      await enterCode(second.page, 'Authenticator code', '000000');
+      await second.page.getByRole('button', { name: 'Verify' }).click();
+      await second.page.getByText('Wrong code. 4 tries left.').waitFor();
+      await nextTotpStepAfter(enrolledAt);
+      await enterCode(second.page, 'Authenticator code', await generate({ secret }));
+      await second.page.getByRole('button', { name: 'Verify' }).click();
+      await second.page.waitForURL(/\/global-admin$/);
+      await second.page.getByRole('tab', { name: 'Live update' }).waitFor();
+      // The browser logs the refusals the pages show: 403 totp_required, 400 for the wrong code.
+      expect(errors.filter((e) => !/status of 403 \(Forbidden\)/.test(e))).toEqual([]);
+      expect(secondErrors.filter((e) => !/status of 400 \(Bad Request\)/.test(e))).toEqual([]);
+    } finally {
+      await Promise.all([first.context.close(), second.context.close()]);
     }
   });
 });

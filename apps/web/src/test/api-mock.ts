@@ -68,7 +68,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
  * What the signed-in app shell asks for on every page (the
  * notifications bell and the unread badges of the "Conversations" links),
  * the home page's invitations, and the account page's notification
- * preferences and app updates, answered with defaults
+ * preferences, app updates and authenticator app, answered with defaults
  * when a test gives no handler of its own for them. Requests answered from
  * here are not recorded, so a test about a page sees only that page's requests.
  */
@@ -81,6 +81,14 @@ export const SHELL_DEFAULT_HANDLERS: Record<string, MockHandler> = {
   'GET /api/invites': { invites: [] },
   // The account page's "Where you're signed in".
   'GET /api/auth/sessions': { sessions: [] },
+  // The account page's "Authenticator app": off, not required.
+  'GET /api/auth/totp': {
+    enabled: false,
+    enabledAt: null,
+    recoveryCodesLeft: 0,
+    required: false,
+    sessionVerified: false,
+  },
   'GET /api/notifications/preferences': {
     messages: true,
     announcements: true,

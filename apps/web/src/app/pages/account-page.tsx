@@ -6,6 +6,7 @@ import { DisplayNameForm } from '../../components/display-name-form';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageTitle } from '../../components/page-title';
 import { AppUpdatesSection } from '../../features/account/components/app-updates-section';
+import { AuthenticatorSection } from '../../features/account/components/authenticator-section';
 import { SessionsSection } from '../../features/account/components/sessions-section';
 import { SignInLinkSection } from '../../features/account/components/sign-in-link-section';
 import { NotificationPreferencesSection } from '../../features/notifications/components/notification-preferences-section';
@@ -16,10 +17,11 @@ import { notify } from '../../lib/notify';
  * The account page (route `account`): the user's phone number and name (which
  * they can change, `PUT /api/account`), which in-app notifications they get,
  * app updates (the live config's recommended package; global admins only, who
- * set it — a parent has no use for a package id, docs/decisions/021), where
- * they are signed in (sessions they can end, DESIGN.md §3), a sign-in link
- * for another device (link and QR code), "Sign out", and
- * the way to delete the account.
+ * set it — a parent has no use for a package id, docs/decisions/021), the
+ * authenticator app asked for after the phone code (TOTP, DESIGN.md §3;
+ * `#authenticator` scrolls to it), where they are signed in (sessions they
+ * can end, DESIGN.md §3), a sign-in link for another device (link and QR
+ * code), "Sign out", and the way to delete the account.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -59,6 +61,7 @@ export function AccountPage() {
       </Card>
       <NotificationPreferencesSection />
       {user.isGlobalAdmin && <AppUpdatesSection />}
+      <AuthenticatorSection />
       <SessionsSection />
       <SignInLinkSection />
       <Stack gap="sm" component="section">

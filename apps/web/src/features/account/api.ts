@@ -1,11 +1,12 @@
 import { authRoutes } from '@rally/shared/api/auth';
-import type { AccountSession } from '@rally/shared/auth';
+import type { AccountSession, TotpStatus } from '@rally/shared/auth';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api-request';
 
 /** Query keys of the account's own data. */
 export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
+  totp: ['account', 'totp'] as const,
 };
 
 /**
@@ -59,4 +60,76 @@ export function useRevokeOtherSessions() {
  */
 export function useCreateSignInLink() {
   return useMutation({ mutationFn: () => request(authRoutes.createSignInLink) });
+}
+
+/**
+ * `GET /api/auth/totp`: the signed-in user's authenticator app (TOTP,
+ * RFC 6238): whether it is on and since when, recovery codes left, whether
+ * it is required (global admins, DESIGN.md §3) and whether this session
+ * passed it.
+ */
+export const totpStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.totp,
+    queryFn: ({ signal }): Promise<TotpStatus> => request(authRoutes.totpStatus, { signal }),
+  });
+
+/**
+ * `POST /api/auth/totp/enrolment`: a new pending secret `{ secret (Base32),
+ * otpauthUri }`, replacing one not yet confirmed. Throws `ApiError`
+ * `conflict` when an authenticator app is already on (the status is
+ * refreshed then).
+ */
+export function useStartTotpEnrolment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request(authRoutes.totpEnrolStart),
+    onError: () => queryClient.invalidateQueries({ queryKey: accountKeys.totp }),
+  });
+}
+
+/**
+ * `POST /api/auth/totp/enrolment/confirm` `{ code }` (6 digits): turns the
+ * pending authenticator app on and resolves to its 10 recovery codes, which
+ * are never shown again. Throws `ApiError` `invalid_code` (wrong or reused
+ * code), `conflict` (no enrolment started) or `too_many_requests`
+ * (`retryAfterSeconds`). Refreshes the status on success.
+ */
+export function useConfirmTotpEnrolment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await request(authRoutes.totpEnrolConfirm, { body: { code } })).recoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.totp }),
+  });
+}
+
+/**
+ * `POST /api/auth/totp/recovery-codes` `{ code }` (a 6-digit authenticator
+ * code, not a recovery code): replaces every recovery code and resolves to
+ * the 10 new ones, shown once. Throws as {@link useConfirmTotpEnrolment}
+ * (`conflict` when no app is on). Refreshes the status on success.
+ */
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await request(authRoutes.totpRecoveryCodes, { body: { code } })).recoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.totp }),
+  });
+}
+
+/**
+ * `POST /api/auth/totp/disable` `{ code }` (an authenticator code or a
+ * recovery code): turns the authenticator app off; sign-in then needs only
+ * the phone code. Throws `ApiError` `conflict` for a global admin (they must
+ * keep one, DESIGN.md §3), `invalid_code`, `validation_failed` (not a code's
+ * shape) or `too_many_requests`. Refreshes the status on success.
+ */
+export function useDisableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => request(authRoutes.totpDisable, { body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.totp }),
+  });
 }

@@ -12,7 +12,9 @@ import { useAuth } from '../../../lib/auth';
 import { ClientConfigPanel } from '../components/client-config-form';
 import { DevicesPanel } from '../components/devices-panel';
 import { OrgsPanel } from '../components/orgs-panel';
+import { TotpRequiredPanel } from '../components/totp-required-panel';
 import { UsersPanel } from '../components/users-panel';
+import { useTotpRequired } from '../use-totp-required';
 
 type AdminTab = 'orgs' | 'users' | 'devices' | 'live-update';
 
@@ -21,12 +23,16 @@ type AdminTab = 'orgs' | 'users' | 'devices' | 'live-update';
  * (DESIGN.md §2); others are told they have no access. Tabs: Organisations,
  * Users (grant and revoke global admin), Devices (SPEC.md §3 `clients`) and
  * Live update (the config record `client`). Only the open tab is mounted, so
- * only its data is fetched.
+ * only its data is fetched. When the admin API refuses this session with
+ * `totp_required` (DESIGN.md §3: global admins must pass an authenticator
+ * code), the tabs give way to {@link TotpRequiredPanel}, which says how to
+ * get in.
  */
 export function GlobalAdminPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [tab, setTab] = useState<AdminTab>('orgs');
+  const totp = useTotpRequired();
   const isAdmin = user?.isGlobalAdmin === true;
   return (
     <Stack gap="md">
@@ -35,6 +41,8 @@ export function GlobalAdminPage() {
         <Alert color="yellow" title={t('admin.noAccessTitle')}>
           {t('admin.noAccess')}
         </Alert>
+      ) : totp.isRequired ? (
+        <TotpRequiredPanel onRetry={totp.retry} />
       ) : (
         <Tabs
           value={tab}
