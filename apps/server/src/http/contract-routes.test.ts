@@ -74,7 +74,13 @@ beforeEach(async () => {
   app.addHook('onRequest', async (request) => {
     const who = request.headers['x-actor'];
     if (who === 'user' || who === 'admin') {
-      request.actor = { userId: who, isGlobalAdmin: who === 'admin' } as Actor;
+      const isGlobalAdmin = who === 'admin';
+      request.actor = {
+        userId: who,
+        isGlobalAdmin,
+        totpVerified: isGlobalAdmin,
+        user: { isGlobalAdmin },
+      } as Actor;
     }
   });
   registerProblemHandler(app);

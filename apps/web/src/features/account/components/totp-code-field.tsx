@@ -1,6 +1,7 @@
-import { Alert, PinInput } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodePinInput } from '../../../components/code-pin-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { isApiError } from '../../../lib/api-client';
 
@@ -36,23 +37,14 @@ export interface TotpCodeFieldProps {
 export function TotpCodeField({ value, onChange, isInvalid, autoFocus }: TotpCodeFieldProps) {
   const { t } = useTranslation();
   return (
-    <PinInput
+    <CodePinInput
       length={TOTP_DIGITS}
-      type="number"
-      oneTimeCode
-      autoFocus={autoFocus}
-      size="md"
-      gap="xs"
+      label={t('authenticator.codeLabel')}
+      digitLabel={(position, total) => t('authenticator.digitLabel', { position, total })}
       value={value}
       onChange={onChange}
-      error={isInvalid}
-      ariaLabel={t('authenticator.codeLabel')}
-      getInputProps={(index) => ({
-        'aria-label':
-          index === 0
-            ? t('authenticator.codeLabel')
-            : t('authenticator.digitLabel', { position: index + 1, total: TOTP_DIGITS }),
-      })}
+      isInvalid={isInvalid}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { PHONE_CODE, REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
 import { needsSecondFactor, type User } from '@rally/shared/auth';
-import { Alert, Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CodePinInput } from '../../../components/code-pin-input';
 import { DisplayNameForm } from '../../../components/display-name-form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
@@ -128,26 +129,14 @@ export function VerifyCodePage() {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PinInput
+          <CodePinInput
             length={PHONE_CODE.digits}
-            type="number"
-            oneTimeCode
-            autoFocus
-            size="md"
+            label={t('verify.codeLabel')}
+            digitLabel={(position, total) => t('verify.digitLabel', { position, total })}
             value={code}
             onChange={setCode}
-            error={problem !== null}
-            ariaLabel={t('verify.codeLabel')}
-            getInputProps={(index) =>
-              index === 0
-                ? { 'aria-label': t('verify.codeLabel') }
-                : {
-                    'aria-label': t('verify.digitLabel', {
-                      position: index + 1,
-                      total: PHONE_CODE.digits,
-                    }),
-                  }
-            }
+            isInvalid={problem !== null}
+            autoFocus
           />
           {problem !== null &&
             (problem.isKnown ? (

@@ -1,9 +1,10 @@
 import { TOTP } from '@rally/shared/auth';
 import { REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
-import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CodePinInput } from '../../../components/code-pin-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
@@ -109,26 +110,14 @@ export function VerifyTotpPage() {
           {mode === 'app' ? (
             <>
               <Text>{t('verifyTotp.intro')}</Text>
-              <PinInput
+              <CodePinInput
                 length={TOTP.digits}
-                type="number"
-                oneTimeCode
-                autoFocus
-                size="md"
+                label={t('verifyTotp.codeLabel')}
+                digitLabel={(position, total) => t('verifyTotp.digitLabel', { position, total })}
                 value={code}
                 onChange={setCode}
-                error={problem !== null}
-                ariaLabel={t('verifyTotp.codeLabel')}
-                getInputProps={(index) =>
-                  index === 0
-                    ? { 'aria-label': t('verifyTotp.codeLabel') }
-                    : {
-                        'aria-label': t('verifyTotp.digitLabel', {
-                          position: index + 1,
-                          total: TOTP.digits,
-                        }),
-                      }
-                }
+                isInvalid={problem !== null}
+                autoFocus
               />
             </>
           ) : (
