@@ -75,6 +75,17 @@ export function useAuth(): AuthState {
   };
 }
 
+/**
+ * Signing out from a button (`POST /api/auth/signout`, as {@link useAuth}'s
+ * `signOut`) as a mutation: `isPending` for the button's spinner and
+ * `error` for an alert when the request fails (offline, server error).
+ * On success the guard sends the visitor to login with `?redirect=`.
+ */
+export function useSignOut() {
+  const { signOut } = useAuth();
+  return useMutation({ mutationFn: signOut });
+}
+
 /** Replaces the cached sign-in state, e.g. with the user `POST /api/auth/phone/verify` answered. */
 export function setSessionUser(queryClient: QueryClient, user: User | null): void {
   queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });

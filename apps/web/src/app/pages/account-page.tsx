@@ -1,5 +1,4 @@
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DisplayNameForm } from '../../components/display-name-form';
@@ -10,7 +9,7 @@ import { AuthenticatorSection } from '../../features/account/components/authenti
 import { SessionsSection } from '../../features/account/components/sessions-section';
 import { SignInLinkSection } from '../../features/account/components/sign-in-link-section';
 import { NotificationPreferencesSection } from '../../features/notifications/components/notification-preferences-section';
-import { useAuth } from '../../lib/auth';
+import { useAuth, useSignOut } from '../../lib/auth';
 import { notify } from '../../lib/notify';
 
 /**
@@ -25,21 +24,9 @@ import { notify } from '../../lib/notify';
  */
 export function AccountPage() {
   const { t } = useTranslation();
-  const { user, signOut } = useAuth();
-  const [isSigningOut, setIsSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<unknown>(null);
+  const { user } = useAuth();
+  const signOut = useSignOut();
   if (!user) return null;
-
-  const onSignOut = async () => {
-    setIsSigningOut(true);
-    setSignOutError(null);
-    try {
-      await signOut();
-    } catch (error) {
-      setSignOutError(error);
-      setIsSigningOut(false);
-    }
-  };
 
   return (
     <Stack gap="lg" maw={560}>
@@ -69,11 +56,11 @@ export function AccountPage() {
           {t('account.sessionTitle')}
         </Title>
         <Text size="sm">{t('account.signOutHint')}</Text>
-        {signOutError !== null && <ErrorAlert error={signOutError} />}
+        {signOut.error && <ErrorAlert error={signOut.error} />}
         <Button
           variant="default"
-          onClick={() => void onSignOut()}
-          loading={isSigningOut}
+          onClick={() => signOut.mutate()}
+          loading={signOut.isPending}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('auth.signOut')}

@@ -2,12 +2,12 @@ import type { TotpStatus } from '@rally/shared/auth';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
-import { useAuth } from '../../../lib/auth';
+import { useSignOut } from '../../../lib/auth';
 import { totpStatusQueryOptions } from '../../account/api';
 
 /** Where the account page's authenticator section is (`AUTHENTICATOR_SECTION_ID`). */
@@ -59,9 +59,7 @@ export function TotpRequiredPanel({ onRetry }: TotpRequiredPanelProps) {
 
 function StatusPanel({ status, onRetry }: { status: TotpStatus; onRetry: () => void }) {
   const { t } = useTranslation();
-  const { signOut } = useAuth();
-  const [isSigningOut, setIsSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<unknown>(null);
+  const signOut = useSignOut();
 
   if (!status.enabled) {
     return (
@@ -95,26 +93,16 @@ function StatusPanel({ status, onRetry }: { status: TotpStatus; onRetry: () => v
   }
 
   // The guard sends the signed-out visitor to login with `?redirect=` this page (SPEC.md §2).
-  const signInAgain = async () => {
-    setIsSigningOut(true);
-    setSignOutError(null);
-    try {
-      await signOut();
-    } catch (error) {
-      setSignOutError(error);
-      setIsSigningOut(false);
-    }
-  };
   return (
     <Panel
       title={t('admin.totpRequired.signInAgainTitle')}
       text={t('admin.totpRequired.signInAgain')}
       action={
         <Stack gap="sm">
-          {signOutError !== null && <ErrorAlert error={signOutError} />}
+          {signOut.error && <ErrorAlert error={signOut.error} />}
           <Button
-            onClick={() => void signInAgain()}
-            loading={isSigningOut}
+            onClick={() => signOut.mutate()}
+            loading={signOut.isPending}
             style={{ alignSelf: 'flex-start' }}
           >
             {t('admin.totpRequired.signInAgainAction')}
