@@ -1,3 +1,4 @@
+import { AccountDeletionService } from './account/account-deletion.service.ts';
 import { AccountService } from './account/account.service.ts';
 import { HomeService } from './account/home.service.ts';
 import { ActivitiesService } from './activities/activities.service.ts';
@@ -56,6 +57,8 @@ export interface Services {
   /** Authenticator apps (TOTP) and the second sign-in step (docs/decisions/024). */
   totp: TotpService;
   account: AccountService;
+  /** Deleting an account: preview, re-verification code, deletion (docs/decisions/025). */
+  accountDeletion: AccountDeletionService;
   home: HomeService;
   orgs: OrgsService;
   orgDetails: OrgDetailService;
@@ -135,12 +138,16 @@ export function createServices(
   const conversations = new ConversationsService(db, profiles);
   const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
   const feeds = new FeedsService(db, programs, profiles, clock);
+  const auth = new AuthService(db, sms, clock);
+  const totp = new TotpService(db, clock, new SecretBox(authSettings.totpKeys));
+  const transitions = new TransitionsService(db, programs, clock, realtime, notifications, rsvp);
   return {
     clock,
-    auth: new AuthService(db, sms, clock),
+    auth,
     signInTokens: new SignInTokenService(db, clock, authSettings.appRedirectUris),
-    totp: new TotpService(db, clock, new SecretBox(authSettings.totpKeys)),
+    totp,
     account: new AccountService(db),
+    accountDeletion: new AccountDeletionService(db, clock, auth, totp, transitions, feeds, files),
     home: new HomeService(db, clock, profiles, orgs, conversations),
     orgs,
     orgDetails: new OrgDetailService(db, clock),
@@ -163,7 +170,7 @@ export function createServices(
     feeds,
     subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),
-    transitions: new TransitionsService(db, programs, clock, realtime, notifications, rsvp),
+    transitions,
     dues: new DuesService(db, clock),
     paymentClaims: new PaymentClaimsService(db, clock, programs),
     files,

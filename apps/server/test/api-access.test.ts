@@ -232,6 +232,16 @@ const cases: Case[] = [
     bad: { body: { displayName: '   ' }, badPath: 'displayName' },
   },
   { op: contract.account.home, url: () => '/api/home', scoped: false },
+  // Each about the caller's own account only.
+  { op: contract.account.deletionPreview, url: () => '/api/account/deletion', scoped: false },
+  { op: contract.account.deletionCode, url: () => '/api/account/deletion/code', scoped: false },
+  {
+    op: contract.account.delete,
+    url: () => '/api/account/deletion',
+    body: () => ({ verificationId: '0190f3c2-5c4a-7000-8000-000000000001', code: '000000' }),
+    scoped: false,
+    bad: { body: { verificationId: 'nope', code: '000000' }, badPath: 'verificationId' },
+  },
   // Not tenant-scoped: everyone lists the invites of their own phone (none for a stranger).
   { op: contract.invites.list, url: () => '/api/invites', scoped: false },
   // Someone else's invite is 404, as if it did not exist (docs/decisions/009).

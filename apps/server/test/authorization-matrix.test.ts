@@ -117,6 +117,15 @@ const cases: Case[] = [
     allow: ALL,
   },
   { op: contract.account.home, url: () => '/api/home', allow: ALL },
+  // Everyone may delete only their own account: a wrong code is 400 (a sole owner 409), not a denial.
+  { op: contract.account.deletionPreview, url: () => '/api/account/deletion', allow: ALL },
+  { op: contract.account.deletionCode, url: () => '/api/account/deletion/code', allow: ALL },
+  {
+    op: contract.account.delete,
+    url: () => '/api/account/deletion',
+    body: () => ({ verificationId: '0190f3c2-5c4a-7000-8000-000000000001', code: '000000' }),
+    allow: ALL,
+  },
   { op: contract.invites.list, url: () => '/api/invites', allow: ALL },
   // Only the invitee answers an invite; to everyone else it does not exist (docs/decisions/009).
   ...(['accept', 'decline'] as const).flatMap((answer): Case[] => [

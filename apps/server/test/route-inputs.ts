@@ -101,6 +101,10 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'auth.totpDisable': { body: { code: '123456' } },
   'account.update': { body: { displayName: 'Owner' } },
   'account.home': {},
+  'account.deletionPreview': {},
+  'account.deletionCode': {},
+  // A code nobody was sent: the deletion is refused before anything changes.
+  'account.delete': { body: { verificationId: someId, code: '123456', decisions: [] } },
   'profiles.list': {},
   'profiles.create': {
     body: { displayName: 'Kid', dateOfBirth: '2020-01-01', relationship: 'guardian' },

@@ -13,13 +13,25 @@ export async function lockKey(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** Latest verification sent to `phoneNumber` whose send did not fail, or undefined. */
-export async function latestVerification(tx: Tx, phoneNumber: string) {
+/**
+ * Latest verification of `purpose` sent to `phoneNumber` whose send did not
+ * fail, or undefined (the resend cooldown is per purpose: a deletion code
+ * right after signing in does not wait for the sign-in code's cooldown).
+ */
+export async function latestVerification(
+  tx: Tx,
+  phoneNumber: string,
+  purpose: VerificationRow['purpose'],
+) {
   const [row] = await tx
     .select({ createdAt: phoneVerifications.createdAt })
     .from(phoneVerifications)
     .where(
-      and(eq(phoneVerifications.phoneNumber, phoneNumber), isNull(phoneVerifications.sendFailedAt)),
+      and(
+        eq(phoneVerifications.phoneNumber, phoneNumber),
+        eq(phoneVerifications.purpose, purpose),
+        isNull(phoneVerifications.sendFailedAt),
+      ),
     )
     .orderBy(desc(phoneVerifications.createdAt))
     .limit(1);

@@ -9,7 +9,8 @@ import type { SessionClient, SignInResult, SignInStep } from './session-start.ts
 import type { SignInTokenService } from './sign-in-tokens.service.ts';
 import type { TotpService } from './totp.service.ts';
 import { toE164 } from './phone.ts';
-import { SmsSendError, type ConsoleSmsProvider } from './sms.ts';
+import type { ConsoleSmsProvider } from './sms.ts';
+import { loggingSmsFailure } from './sms-log.ts';
 
 const { auth: ops } = contract;
 
@@ -73,18 +74,9 @@ export function registerAuthRoutes(
     return signedIn(step, delivery, reply);
   };
 
-  route(app, ops.phoneStart, async ({ body, request }) => {
-    try {
-      return await auth.startPhoneSignIn(body.phoneNumber, request.ip);
-    } catch (err) {
-      // The provider's failure, without the code or the body (DESIGN.md §3).
-      if (err instanceof Error && err.cause instanceof SmsSendError) {
-        const level = err.cause.reason === 'auth' ? 'error' : 'warn';
-        request.log[level]({ sms: err.cause.toLog() }, 'SMS not sent');
-      }
-      throw err;
-    }
-  });
+  route(app, ops.phoneStart, async ({ body, request }) =>
+    loggingSmsFailure(request, () => auth.startPhoneSignIn(body.phoneNumber, request.ip)),
+  );
 
   route(app, ops.phoneVerify, async ({ body, request, reply }) => {
     const step = await auth.verifyPhoneCode(

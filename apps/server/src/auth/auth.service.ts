@@ -18,8 +18,9 @@ import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
  * docs/decisions/001):
  * - a code is 6 CSPRNG digits, kept only as SHA-256(verificationId:code)
  *   -> tokens.ts newSignInCode, hashCode
- * - 60 s between codes to one phone; at most 5 per phone and 30 per IP in a
- *   rolling hour, counted under advisory locks -> AuthService.startPhoneSignIn
+ * - 60 s between codes of one purpose to one phone (signing in, deleting
+ *   the account: docs/decisions/025); at most 5 per phone and 30 per IP in
+ *   a rolling hour, counted under advisory locks -> AuthService.sendCode
  * - a failed SMS answers 503 sms_unavailable and counts only per IP
  *   (docs/decisions/023) -> startPhoneSignIn, sendFailure
  * - the answer never tells whether a phone has an account -> startPhoneSignIn
@@ -87,6 +88,61 @@ function sendFailure(err: unknown): unknown {
   return error;
 }
 
+/** What a phone code is for: signing in, or confirming the deletion of the phone's account. */
+export type CodePurpose = 'sign_in' | 'delete_account';
+
+/**
+ * Checks `code` against the verification `verificationId` of `purpose`,
+ * locking it in `tx`; the caller consumes it when the rest of its work is
+ * allowed ({@link repo.consumeVerification}). Answers the verification, or
+ * the AppError to throw after the commit: `invalid_code` (unknown, other
+ * purpose, never sent, used, wrong with `attemptsLeft`), `code_burned`,
+ * `code_expired`. A wrong try is counted in `tx` (DESIGN.md §3).
+ */
+export async function checkPhoneCode(
+  tx: Tx,
+  verificationId: string,
+  code: string,
+  now: Date,
+  purpose: CodePurpose,
+): Promise<{ verification: repo.VerificationRow } | { error: AppError }> {
+  const v = await repo.lockVerification(tx, verificationId);
+  if (!v || v.purpose !== purpose) {
+    return { error: new AppError('invalid_code', 'This code is not valid. Request a new code.') };
+  }
+  if (v.sendFailedAt) {
+    return { error: new AppError('invalid_code', 'This code was never sent. Request a new code.') };
+  }
+  if (v.consumedAt) {
+    return {
+      error: new AppError('invalid_code', 'This code has already been used. Request a new code.'),
+    };
+  }
+  if (v.attempts >= PHONE_CODE.maxAttempts) {
+    return {
+      error: new AppError('code_burned', 'Too many wrong tries for this code. Request a new code.'),
+    };
+  }
+  if (v.expiresAt.getTime() <= now.getTime()) {
+    return { error: new AppError('code_expired', 'This code has expired. Request a new code.') };
+  }
+  if (!digestsEqual(v.codeHash, hashCode(v.id, code))) {
+    const attempts = await repo.addWrongAttempt(tx, v.id);
+    const attemptsLeft = Math.max(0, PHONE_CODE.maxAttempts - attempts);
+    const detail =
+      attemptsLeft > 0
+        ? `Wrong code. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+        : 'Wrong code. No tries left: request a new code.';
+    return { error: new AppError('invalid_code', detail, { attemptsLeft }) };
+  }
+  return { verification: v };
+}
+
+/** Marks the verification `verificationId` used, once {@link checkPhoneCode} passed and the caller's step is allowed. */
+export function consumePhoneCode(tx: Tx, verificationId: string, now: Date): Promise<void> {
+  return repo.consumeVerification(tx, verificationId, now);
+}
+
 function retryAfter(ms: number): AppError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return new AppError(
@@ -121,7 +177,20 @@ export class AuthService {
    * only against the per-IP limit (docs/decisions/023).
    */
   async startPhoneSignIn(rawPhone: string, ip: string) {
-    const phoneNumber = toE164(rawPhone);
+    return this.sendCode(toE164(rawPhone), ip, 'sign_in');
+  }
+
+  /**
+   * Sends the signed-in user a fresh code to their own phone that confirms
+   * deleting their account (DESIGN.md §3, docs/decisions/025). Same limits
+   * and errors as {@link startPhoneSignIn}; the code cannot sign anyone in.
+   */
+  async sendAccountDeletionCode(actor: Pick<Actor, 'user'>, ip: string) {
+    return this.sendCode(actor.user.phoneNumber, ip, 'delete_account');
+  }
+
+  /** Creates a verification of `purpose` under the limits and texts its code (see {@link startPhoneSignIn}). */
+  private async sendCode(phoneNumber: string, ip: string, purpose: CodePurpose) {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS);
     const verificationId = newId();
@@ -132,7 +201,7 @@ export class AuthService {
       await repo.lockKey(tx, `signin-ip:${ip}`);
       await repo.lockKey(tx, `signin-phone:${phoneNumber}`);
 
-      const last = await repo.latestVerification(tx, phoneNumber);
+      const last = await repo.latestVerification(tx, phoneNumber, purpose);
       const sinceLast = last ? now.getTime() - last.createdAt.getTime() : Infinity;
       if (sinceLast < PHONE_CODE.resendCooldownMs) {
         throw retryAfter(PHONE_CODE.resendCooldownMs - sinceLast);
@@ -153,6 +222,7 @@ export class AuthService {
         ip,
         createdAt: now,
         expiresAt,
+        purpose,
       });
     });
 
@@ -160,7 +230,10 @@ export class AuthService {
       await this.sms.send({
         phoneNumber,
         code,
-        body: `${code} is your Rally sign-in code. It expires in 5 minutes. Do not share it.`,
+        body:
+          purpose === 'sign_in'
+            ? `${code} is your Rally sign-in code. It expires in 5 minutes. Do not share it.`
+            : `${code} is your code to DELETE your Rally account. It expires in 5 minutes. If you did not ask to delete your account, ignore this message and do not share it.`,
       });
     } catch (err) {
       await repo.markSendFailed(this.db, verificationId, this.clock.now());
@@ -191,46 +264,9 @@ export class AuthService {
   ): Promise<SignInStep> {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
-      const v = await repo.lockVerification(tx, verificationId);
-      if (!v)
-        return {
-          error: new AppError('invalid_code', 'This code is not valid. Request a new code.'),
-        };
-      if (v.sendFailedAt) {
-        return {
-          error: new AppError('invalid_code', 'This code was never sent. Request a new code.'),
-        };
-      }
-      if (v.consumedAt) {
-        return {
-          error: new AppError(
-            'invalid_code',
-            'This code has already been used. Request a new code.',
-          ),
-        };
-      }
-      if (v.attempts >= PHONE_CODE.maxAttempts) {
-        return {
-          error: new AppError(
-            'code_burned',
-            'Too many wrong tries for this code. Request a new code.',
-          ),
-        };
-      }
-      if (v.expiresAt.getTime() <= now.getTime()) {
-        return {
-          error: new AppError('code_expired', 'This code has expired. Request a new code.'),
-        };
-      }
-      if (!digestsEqual(v.codeHash, hashCode(v.id, code))) {
-        const attempts = await repo.addWrongAttempt(tx, v.id);
-        const attemptsLeft = Math.max(0, PHONE_CODE.maxAttempts - attempts);
-        const detail =
-          attemptsLeft > 0
-            ? `Wrong code. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
-            : 'Wrong code. No tries left: request a new code.';
-        return { error: new AppError('invalid_code', detail, { attemptsLeft }) };
-      }
+      const checked = await checkPhoneCode(tx, verificationId, code, now, 'sign_in');
+      if ('error' in checked) return checked;
+      const v = checked.verification;
       await repo.consumeVerification(tx, v.id, now);
       const { user, isNew } = await repo.upsertUserByPhone(tx, newId(), v.phoneNumber);
       // Invites wait for the person's answer in the app: signing in accepts none (docs/decisions/009).

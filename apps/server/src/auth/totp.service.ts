@@ -3,7 +3,7 @@ import { TOTP, type RecoveryCodes, type TotpEnrolment, type TotpStatus } from '@
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db, Tx } from '../db/client.ts';
 import type { Actor } from '../http/auth-hook.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, fieldError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import * as repo from './auth.repository.ts';
@@ -268,6 +268,33 @@ export class TotpService {
       rewritten += 1;
     }
     return rewritten;
+  }
+
+  /**
+   * Checks the authenticator (or recovery) `code` of `userId` inside the
+   * caller's transaction `tx`, for a step that asks for it again next to
+   * other fields (deleting the account, docs/decisions/025). Answers null
+   * when the user has no confirmed authenticator app or the code is right
+   * (used up: a step or recovery code works once), else the AppError to
+   * throw after the commit: `validation_failed` on the field `totpCode` when
+   * `code` is missing, wrong (recorded) or replayed. Throws
+   * `too_many_requests` (429) after 10 wrong codes in 15 minutes.
+   */
+  async checkCodeIn(tx: Tx, userId: string, code: string | undefined): Promise<AppError | null> {
+    await this.assertNotLocked(tx, userId, this.clock.now());
+    const row = await totpRepo.findTotp(tx, userId, true);
+    if (!row?.confirmedAt) return null;
+    if (!code) {
+      return fieldError(
+        'totpCode',
+        'Enter the code from your authenticator app',
+        'Enter the code from your authenticator app.',
+      );
+    }
+    const check = await this.checkCode(tx, row, code, { allowRecovery: true });
+    if (check === 'ok') return null;
+    const { message } = codeError(check);
+    return fieldError('totpCode', message, `Authenticator code: ${message}`);
   }
 
   /**

@@ -43,6 +43,27 @@ export function presentProfileInvite(i: repo.ProfileInviteRow): ProfileInvite {
  * 5.0 V6.3; DPDP Act 2023 §6). Every step holds the profile row's lock;
  * conditional UPDATEs end an invite at most once.
  */
+/**
+ * Invites the E.164 `phoneNumber` to manage `profileId` as a guardian, in
+ * the caller's transaction `tx` (a deleting account hands a child over,
+ * docs/decisions/025). An open invite of that phone stands instead of a
+ * second one (the open-invite index); answers whether a new one was made.
+ */
+export async function inviteGuardianIn(
+  tx: Tx,
+  invite: { profileId: string; phoneNumber: string; invitedBy: string; now: Date },
+): Promise<boolean> {
+  const row = await repo.profileInviteStore.insert(tx, {
+    id: newId(),
+    profileId: invite.profileId,
+    phoneNumber: invite.phoneNumber,
+    relationship: 'guardian',
+    invitedBy: invite.invitedBy,
+    createdAt: invite.now,
+  });
+  return Boolean(row);
+}
+
 export class ProfileInvitesService {
   constructor(
     private readonly db: Db,

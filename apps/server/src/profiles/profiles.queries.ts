@@ -8,7 +8,7 @@ import { profileManagers, profiles } from '../db/schema/index.ts';
 // access check), a user's profiles, a profile's managers.
 
 /** A profile with how the user manages it and whether anyone manages it as `self`. */
-export type ManagedProfileRow = typeof profiles.$inferSelect & {
+export type ManagedProfileRow = Omit<typeof profiles.$inferSelect, 'erasedAt'> & {
   relationship: 'self' | 'guardian';
   hasSelfManager: boolean;
 };

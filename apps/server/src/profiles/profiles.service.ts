@@ -249,6 +249,16 @@ export class ProfilesService {
   }
 }
 
+/**
+ * Deletes profile `profileId` and everything only it holds, in the caller's
+ * transaction `tx`, without the checks of {@link ProfilesService.delete}
+ * (account deletion decided it: docs/decisions/025). Returns the storage
+ * keys of its files, to remove the bytes after commit.
+ */
+export function deleteProfileIn(tx: Tx, profileId: string): Promise<string[]> {
+  return repo.deleteProfile(tx, profileId);
+}
+
 /** True for PostgreSQL's unique_violation (SQLSTATE 23505), also when wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };

@@ -123,6 +123,25 @@ export async function lockSubscription(tx: Tx, programId: string, subscriptionId
   return row;
 }
 
+/** The live (pending, active, paused) subscriptions of `profileIds`, by program id, then id. */
+export async function liveSubscriptionsOfProfiles(tx: Tx, profileIds: readonly string[]) {
+  if (profileIds.length === 0) return [];
+  return tx
+    .select({
+      id: subscriptions.id,
+      programId: subscriptions.programId,
+      profileId: subscriptions.profileId,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(subscriptions.profileId, [...profileIds]),
+        inArray(subscriptions.status, ['pending', 'active', 'paused']),
+      ),
+    )
+    .orderBy(subscriptions.programId, subscriptions.id);
+}
+
 /** Subscription `subscriptionId` of `programId` (no lock), or undefined. */
 export async function findSubscription(db: Db, programId: string, subscriptionId: string) {
   const [row] = await db

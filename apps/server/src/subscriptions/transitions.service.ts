@@ -223,6 +223,60 @@ export class TransitionsService {
   }
 
   /**
+   * Ends every live subscription of `profileIds` inside the caller's
+   * transaction `tx` (their last manager deleted their account,
+   * docs/decisions/025): pending ones are withdrawn, active and paused ones
+   * cancelled, each under its program's row lock (all programs in one id
+   * order, so two such calls cannot deadlock) and recorded as done by
+   * `actorUserId`.
+   * Answers what to run after the commit: publish the notices and changes
+   * and give the ended subscriptions' places at upcoming events to those
+   * waiting.
+   */
+  async endAllOf(
+    tx: Tx,
+    profileIds: readonly string[],
+    actorUserId: string,
+    now: Date,
+  ): Promise<() => Promise<void>> {
+    const notices: NotificationRow[] = [];
+    const ended: {
+      programId: string;
+      profileId: string;
+      subscriptionId: string;
+      isEnding: boolean;
+    }[] = [];
+    for (const live of await repo.liveSubscriptionsOfProfiles(tx, profileIds)) {
+      const program = await repo.lockProgram(tx, live.programId);
+      const subscription = program && (await repo.lockSubscription(tx, live.programId, live.id));
+      if (!program || !subscription) continue;
+      const action = subscription.status === 'pending' ? 'withdraw' : 'cancel';
+      if (!nextStatus(action, subscription.status)) continue;
+      const { isEnding } = await this.apply(tx, {
+        program,
+        subscription,
+        action,
+        actorUserId,
+        now,
+        notices,
+      });
+      ended.push({
+        programId: live.programId,
+        profileId: live.profileId,
+        subscriptionId: live.id,
+        isEnding,
+      });
+    }
+    return async () => {
+      this.notifications.publish(notices);
+      for (const e of ended) {
+        if (e.isEnding) await this.rsvp.releaseFutureAnswers(e.profileId, e.programId);
+        this.realtime.publish(subscriptionChanged(e.programId, e.profileId, e.subscriptionId));
+      }
+    };
+  }
+
+  /**
    * Applies one transition under the caller's locks: checks, updates,
    * records, charges. `isEnding`: an active or paused subscription ended.
    */

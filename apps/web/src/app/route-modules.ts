@@ -116,7 +116,7 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
   'delete-account': page(
     () => import('../features/account/pages/delete-account-page'),
     (m) => m.DeleteAccountPage,
-    ['account', 'profiles'],
+    ['account'],
   ),
   'global-admin': page(
     () => import('../features/admin/pages/global-admin-page'),

@@ -13,6 +13,8 @@ export interface CodePinInputProps {
   /** Marks the boxes invalid (a wrong or incomplete code). */
   isInvalid: boolean;
   autoFocus?: boolean;
+  /** Id of the element that says what is wrong with the code, read with every box. */
+  describedBy?: string;
 }
 
 /**
@@ -37,6 +39,10 @@ export function CodePinInput(props: CodePinInputProps) {
       ariaLabel={label}
       getInputProps={(index) => ({
         'aria-label': index === 0 ? label : digitLabel(index + 1, length),
+        // Mantine's own aria attributes would replace `aria-describedby`: set them here.
+        withAria: false,
+        'aria-invalid': props.isInvalid || undefined,
+        'aria-describedby': props.describedBy,
       })}
     />
   );

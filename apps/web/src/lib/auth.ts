@@ -56,9 +56,7 @@ export function useAuth(): AuthState {
 
   const signOut = useCallback(async () => {
     await request(authRoutes.signOut);
-    await queryClient.cancelQueries();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    setSessionUser(queryClient, null);
+    await forgetSignedInUser(queryClient);
   }, [queryClient]);
 
   const { refetch } = session;
@@ -84,6 +82,20 @@ export function useAuth(): AuthState {
 export function useSignOut() {
   const { signOut } = useAuth();
   return useMutation({ mutationFn: signOut });
+}
+
+/**
+ * Forgets the signed-in user on this device once their session has ended
+ * (signed out, or the account deleted, whose answer already ended every
+ * session): cancels the requests in flight, drops every cached answer of
+ * theirs and sets the sign-in state to signed out, so the answers saved on
+ * the device are saved again without them (app/query-persistence.ts).
+ * Sends no request.
+ */
+export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  setSessionUser(queryClient, null);
 }
 
 /** Replaces the cached sign-in state, e.g. with the user `POST /api/auth/phone/verify` answered. */

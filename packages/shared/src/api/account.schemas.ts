@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { userSchema } from '../auth.ts';
+import {
+  accountDeletedSchema,
+  accountDeletionPreviewSchema,
+  deleteAccountSchema,
+} from '../account-deletion.ts';
+import { phoneStartResponseSchema, userSchema } from '../auth.ts';
 import { homeSchema } from '../home.ts';
 import { profileSchema, updateAccountSchema } from '../profiles.ts';
 import type { accountRoutes } from './account.ts';
@@ -12,4 +17,7 @@ export const accountSchemas = {
     response: z.object({ user: userSchema, selfProfile: profileSchema }),
   },
   home: { response: homeSchema },
+  deletionPreview: { response: accountDeletionPreviewSchema },
+  deletionCode: { response: phoneStartResponseSchema },
+  delete: { body: deleteAccountSchema, response: accountDeletedSchema },
 } as const satisfies SchemasOf<typeof accountRoutes>;

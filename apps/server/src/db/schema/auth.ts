@@ -60,7 +60,9 @@ export const sessions = pgTable(
  * single use. Rows also feed the per-phone and per-IP rate limits.
  * `sendFailedAt`: the SMS provider failed to take the code, so the row
  * counts only against the per-IP limit and its code is never accepted
- * (docs/decisions/023).
+ * (docs/decisions/023). `purpose`: `sign_in` codes sign in;
+ * `delete_account` codes only confirm deleting the account of that phone
+ * (docs/decisions/025), so neither can stand in for the other.
  */
 export const phoneVerifications = pgTable(
   'phone_verifications',
@@ -74,10 +76,12 @@ export const phoneVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     sendFailedAt: timestamp('send_failed_at', { withTimezone: true }),
+    purpose: text('purpose').$type<'sign_in' | 'delete_account'>().notNull().default('sign_in'),
   },
   (t) => [
     index('phone_verifications_phone_idx').on(t.phoneNumber, t.createdAt),
     index('phone_verifications_ip_idx').on(t.ip, t.createdAt),
+    check('phone_verifications_purpose_check', sql`${t.purpose} in ('sign_in', 'delete_account')`),
   ],
 );
 

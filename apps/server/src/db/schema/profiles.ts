@@ -12,16 +12,31 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** A participant (athlete, student), not tied to one org. DESIGN.md §2. */
-export const profiles = pgTable('profiles', {
-  id: uuid('id').primaryKey(),
-  displayName: text('display_name').notNull(),
-  dateOfBirth: date('date_of_birth', { mode: 'string' }),
-  /** The profile photo (`files` row with purpose `profile-photo`), or null. */
-  photoFileId: uuid('photo_file_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A participant (athlete, student), not tied to one org. DESIGN.md §2.
+ * `erasedAt`: the profile was erased when its last manager deleted their
+ * account (docs/decisions/025): its name is "Former member", its birth date
+ * and photo are gone, nobody manages it, and organisations keep its records.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The profile photo (`files` row with purpose `profile-photo`), or null. */
+    photoFileId: uuid('photo_file_id'),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'profiles_erased_check',
+      sql`${t.erasedAt} is null or (${t.dateOfBirth} is null and ${t.photoFileId} is null)`,
+    ),
+  ],
+);
 
 /**
  * Who manages a profile: the person themself (`self`) or a guardian. A user

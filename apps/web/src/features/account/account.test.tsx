@@ -163,20 +163,6 @@ describe('account pages', () => {
     expect(within(section).queryByRole('button', { name: 'Make a sign-in link' })).toBeNull();
   });
 
-  it('explains that accounts cannot be deleted yet, listing what the account holds', async () => {
-    mockApi({
-      'GET /api/auth/session': { user: makeUser() },
-      'GET /api/profiles': {
-        profiles: [makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' })],
-      },
-    });
-    renderApp('/account/delete');
-    expect(await screen.findByRole('heading', { name: 'Delete account' })).toBeInTheDocument();
-    expect(await screen.findByText('Kabir Rao')).toBeInTheDocument();
-    expect(screen.getByText("Accounts can't be deleted in Rally yet")).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
-  });
-
   it('tells a user who is not a global admin that they have no access', async () => {
     const requests = mockApi({
       'GET /api/auth/session': { user: makeUser({ isGlobalAdmin: false }) },

@@ -1,12 +1,16 @@
+import type { AccountDeletionPreview, DeleteAccount } from '@rally/shared/account-deletion';
+import { accountRoutes } from '@rally/shared/api/account';
 import { authRoutes } from '@rally/shared/api/auth';
 import type { AccountSession, TotpStatus } from '@rally/shared/auth';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api-client';
 import { request } from '../../lib/api-request';
 
 /** Query keys of the account's own data. */
 export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   totp: ['account', 'totp'] as const,
+  deletion: ['account', 'deletion'] as const,
 };
 
 /**
@@ -131,5 +135,51 @@ export function useDisableTotp() {
   return useMutation({
     mutationFn: (code: string) => request(authRoutes.totpDisable, { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.totp }),
+  });
+}
+
+/**
+ * `GET /api/account/deletion`: what deleting the signed-in user's account
+ * would do (docs/decisions/025): each organisation with their role and
+ * enrolments (and whether they are its only owner), each profile they
+ * manage with its outcome (`stays`, `erased` or `decide`), whether an
+ * authenticator code is needed, and `canDelete`.
+ */
+export const deletionPreviewQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.deletion,
+    queryFn: ({ signal }): Promise<AccountDeletionPreview> =>
+      request(accountRoutes.deletionPreview, { signal }),
+  });
+
+/**
+ * `POST /api/account/deletion/code`: texts a fresh 6-digit code to the
+ * user's own phone and resolves to `{ verificationId, phoneNumber,
+ * expiresAt, resendAfterSeconds }`. Throws `ApiError` `too_many_requests`
+ * or `sms_unavailable` (both with `retryAfterSeconds`).
+ */
+export function useSendDeletionCode() {
+  return useMutation({ mutationFn: () => request(accountRoutes.deletionCode) });
+}
+
+/**
+ * `POST /api/account/deletion`: deletes the account at once, with every
+ * session (the caller then forgets the user on this device; no sign-out
+ * request is needed). Throws `ApiError` `invalid_code` (`attemptsLeft` for
+ * the phone code; `detail` says which code was wrong), `code_expired`,
+ * `code_burned`, `validation_failed` (`errors[].path` such as
+ * `decisions.0.phoneNumber` or `totpCode`), `conflict` (the only owner of an
+ * organisation, or a profile that now needs a decision: the preview is
+ * refetched) or `too_many_requests`.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccount) => request(accountRoutes.delete, { body }),
+    onError: (error) => {
+      if (isApiError(error, 'conflict')) {
+        void queryClient.invalidateQueries({ queryKey: accountKeys.deletion });
+      }
+    },
   });
 }

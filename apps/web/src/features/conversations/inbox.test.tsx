@@ -448,7 +448,8 @@ describe('the program inbox', () => {
       'Coach Meera, Nov 20, 2025, 10:00 AM GMT+5:30' +
         'Moved indoors' +
         'To the families of an event that was deleted since · reached 3 families',
-      'Nov 20, 2025, 10:00 AM GMT+5:30' +
+      // The sender's account was deleted (docs/decisions/025).
+      'Former member, Nov 20, 2025, 10:00 AM GMT+5:30' +
         'No training on Diwali.' +
         'To every family · reached 12 families',
     ]);

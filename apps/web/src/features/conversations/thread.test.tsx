@@ -99,6 +99,13 @@ describe('a conversation thread', () => {
           body: 'Is there training tomorrow? <b>bold</b>',
         }),
         makeMessage({
+          createdAt: '2025-11-20T11:05:00.000Z',
+          senderSide: 'family',
+          // Its sender deleted their account (docs/decisions/025).
+          sender: null,
+          body: 'Kabir will be late.',
+        }),
+        makeMessage({
           createdAt: '2025-11-20T11:10:00.000Z',
           sender: { userId: coachId, displayName: 'Coach Meera' },
           body: 'Yes, details at https://club.example/schedule.',
@@ -136,6 +143,9 @@ describe('a conversation thread', () => {
     expect(within(list).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(list).getByText('Coach Ravi')).toBeInTheDocument();
     expect(within(list).queryByText('Coach Meera')).toBeNull();
+    expect(within(list).getByText('Kabir will be late.').closest('li')).toHaveTextContent(
+      'Former member',
+    );
     // Markup in a body stays text.
     expect(screen.getByText(/<b>bold<\/b>/)).toBeInTheDocument();
     expect(document.querySelector('b')).toBeNull();

@@ -20,7 +20,7 @@ import {
   saveTotpChallenge,
 } from '../pending-sign-in';
 import { verifyCodePath, verifyTotpPath } from '../sign-in-paths';
-import { useCountdown } from '../use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /**
  * The code page (route `auth-verify-code`): the 6-digit code -> "Verify"

@@ -69,12 +69,10 @@ function AnnouncementItem({
     <Card component="li" withBorder padding="sm" style={{ listStyle: 'none' }}>
       <Stack gap={6}>
         <Text size="sm" c="dimmed">
-          {announcement.sender
-            ? t('conversations.announcements.sentBy', {
-                name: announcement.sender.displayName,
-                when: sent,
-              })
-            : sent}
+          {t('conversations.announcements.sentBy', {
+            name: announcement.sender?.displayName ?? t('conversations.formerMember'),
+            when: sent,
+          })}
         </Text>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <LinkifiedText text={announcement.body} />

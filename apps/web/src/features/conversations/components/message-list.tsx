@@ -157,7 +157,11 @@ export function MessageList(props: MessageListProps) {
                       key={message.id}
                       message={message}
                       isMine={isMine}
-                      senderName={isOwn ? null : (message.sender?.displayName ?? null)}
+                      senderName={
+                        isOwn
+                          ? null
+                          : (message.sender?.displayName ?? t('conversations.formerMember'))
+                      }
                       isReadMarker={message.id === readId}
                       canModify={props.canModify(message)}
                       onEdit={() => props.onEdit(message)}
