@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { ErrorCode } from '@rally/shared/errors';
 import { AppError, TooLargeError } from '../lib/errors.ts';
+import { lingerBeforeClose } from './lingering-close.ts';
 
 /** The HTTP status of each error code (RFC 9110 §15); `lib/errors.ts` says when each is thrown. */
 const STATUS: Record<ErrorCode, number> = {
@@ -97,8 +98,12 @@ export function registerProblemHandler(app: FastifyInstance): void {
     }
     status ??= httpStatusOf(problem);
     // A refused body is not read to its end (Node would drain it to keep the
-    // socket alive): closing says "stop sending" to a client still uploading.
-    if (status === 413) reply.header('Connection', 'close');
+    // socket alive): closing says "stop sending" to a client still uploading,
+    // and lingering lets it read this answer before the socket goes.
+    if (status === 413) {
+      reply.header('Connection', 'close');
+      lingerBeforeClose(request.raw);
+    }
     reply
       .status(status)
       .type('application/problem+json')
