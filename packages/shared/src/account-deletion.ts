@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.ts';
+import { idSchema, phoneInputSchema } from './common.ts';
 import { orgRoleSchema } from './orgs.ts';
 import { profileRelationshipSchema } from './profiles.ts';
 import { totpOrRecoveryCodeSchema } from './auth.ts';
@@ -91,10 +91,7 @@ export const deletionDecisionSchema = z.discriminatedUnion('action', [
   z.object({
     profileId: idSchema,
     action: z.literal('handover'),
-    phoneNumber: textSchema('Phone number')
-      .trim()
-      .min(1, 'Phone number is required')
-      .max(32, 'Phone number is too long'),
+    phoneNumber: phoneInputSchema(),
   }),
 ]);
 /** See {@link deletionDecisionSchema}. */

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.ts';
+import { idSchema, phoneInputSchema, textSchema } from './common.ts';
 
 /** Body of `POST /api/auth/phone/start`. The number is parsed to E.164 (default country IN). DESIGN.md §3. */
 export const phoneStartSchema = z.object({
-  phoneNumber: textSchema('Phone number')
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(32, 'Phone number is too long'),
+  phoneNumber: phoneInputSchema(),
 });
 /** See {@link phoneStartSchema}. */
 export type PhoneStart = z.infer<typeof phoneStartSchema>;

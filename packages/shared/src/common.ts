@@ -82,6 +82,22 @@ export function nameSchema(label: string, max = 100) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
+/** The most characters a typed phone number may have (before parsing to E.164; the longest E.164 number is 16). */
+export const PHONE_INPUT_MAX_LENGTH = 32;
+
+/**
+ * A phone number as a person types it: trimmed, non-empty, at most
+ * {@link PHONE_INPUT_MAX_LENGTH} characters ({@link textSchema}). The server
+ * parses it to E.164 (default country IN, DESIGN.md §3) and answers
+ * `invalid_phone` when it is not a number.
+ */
+export function phoneInputSchema(label = 'Phone number') {
+  return textSchema(label)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(PHONE_INPUT_MAX_LENGTH, 'Phone number is too long');
+}
+
 /** An instant as an ISO 8601 string with offset, normalised to UTC on output. */
 export const instantSchema = z.iso.datetime({
   offset: true,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, inviteStatusSchema, nameSchema, textSchema, timeZoneSchema } from './common.ts';
+import {
+  idSchema,
+  inviteStatusSchema,
+  nameSchema,
+  phoneInputSchema,
+  textSchema,
+  timeZoneSchema,
+} from './common.ts';
 import { DEFAULT_COUNTRY, DEFAULT_TIME_ZONE } from './constants.ts';
 
 /** A user's role in an organisation. DESIGN.md §2. */
@@ -146,10 +153,7 @@ export type OrgMembers = z.infer<typeof orgMembersSchema>;
  * declines in the app (docs/decisions/009).
  */
 export const createInviteSchema = z.object({
-  phoneNumber: textSchema('Phone number')
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(32, 'Phone number is too long'),
+  phoneNumber: phoneInputSchema(),
   role: orgRoleSchema.default('staff'),
 });
 /** See {@link createInviteSchema}. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, inviteStatusSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
+import {
+  idSchema,
+  inviteStatusSchema,
+  localDateSchema,
+  nameSchema,
+  phoneInputSchema,
+  textSchema,
+} from './common.ts';
 import { storedFileSchema } from './files.ts';
 
 /** How a user manages a profile: their own (`self`) or a child's (`guardian`). DESIGN.md §2. */
@@ -144,10 +151,7 @@ export type ProfileManagers = z.infer<typeof profileManagersSchema>;
  * (docs/decisions/009).
  */
 export const addProfileManagerSchema = z.object({
-  phoneNumber: textSchema('Phone number')
-    .trim()
-    .min(1, 'Phone number is required')
-    .max(32, 'Phone number is too long'),
+  phoneNumber: phoneInputSchema(),
   relationship: profileRelationshipSchema.default('guardian'),
 });
 /** See {@link addProfileManagerSchema}. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, localDateSchema, nameSchema, textSchema } from './common.ts';
+import { idSchema, localDateSchema, nameSchema, phoneInputSchema, textSchema } from './common.ts';
 
 /** Subscription lifecycle states. DESIGN.md §2; transitions in docs/decisions/005. */
 export const subscriptionStatusSchema = z.enum([
@@ -274,10 +274,7 @@ export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 export const newEnrolleeSchema = z.object({
   displayName: nameSchema('Name', 80),
   dateOfBirth: localDateSchema.nullish(),
-  guardianPhone: textSchema('Guardian phone number')
-    .trim()
-    .min(1, 'Guardian phone number is required')
-    .max(32, 'Phone number is too long'),
+  guardianPhone: phoneInputSchema('Guardian phone number'),
 });
 /** See {@link newEnrolleeSchema}. */
 export type NewEnrollee = z.input<typeof newEnrolleeSchema>;

@@ -1,5 +1,5 @@
 import type { DeletionProfile } from '@rally/shared/account-deletion';
-import { Card, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   actionKey,
@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type ProfileChoice,
 } from '../deletion-form';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 /** Props of {@link DeletionProfilesSection}. */
 export interface DeletionProfilesSectionProps {
@@ -126,13 +127,10 @@ function ProfileDecision({ profile, choice, onChange, errors }: ProfileDecisionP
         </Stack>
       </Radio.Group>
       {choice.action === 'handover' && (
-        <TextInput
+        <PhoneNumberInput
+          whose="other"
           id={fieldId(phoneKey(profile.profileId))}
           label={t('deleteAccount.profiles.phoneLabel', { name })}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="+91 98765 43210"
           value={choice.phoneNumber}
           onChange={(event) => onChange({ ...choice, phoneNumber: event.currentTarget.value })}
           error={phoneError}

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { rosterCandidatesQueryOptions, useAddToRoster } from '../api';
 import { RosterCandidatePicker } from './roster-candidate-picker';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 /** How long typing pauses before the search asks the server (ms). */
 export const ROSTER_SEARCH_DEBOUNCE_MS = 300;
@@ -137,10 +138,9 @@ export function AddToRosterForm({ attendance }: AddToRosterFormProps) {
                 error={fieldErrorOf(add.error, 'newProfile.displayName')}
                 required
               />
-              <TextInput
+              <PhoneNumberInput
+                whose="other"
                 label={t('addToRoster.guardianPhone')}
-                type="tel"
-                autoComplete="tel"
                 value={phone}
                 onChange={(change) => setPhone(change.currentTarget.value)}
                 error={fieldErrorOf(add.error, 'newProfile.guardianPhone')}

@@ -1,5 +1,5 @@
 import { REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { safeRedirectTarget } from '../../../lib/login-path';
 import { usePhoneStart } from '../api';
 import { savePendingSignIn } from '../pending-sign-in';
 import { verifyCodePath } from '../sign-in-paths';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 // libphonenumber-js's metadata is most of this page's weight: load it when the
 // visitor starts typing rather than before the first paint.
@@ -85,13 +86,11 @@ export function LoginPage() {
       <Text>{t('login.intro')}</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          <TextInput
+          <PhoneNumberInput
+            whose="own"
             label={t('login.phoneLabel')}
             description={t('login.phoneHint')}
             placeholder={t('login.phonePlaceholder')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             required
             value={phone}
             onChange={(event) => setPhone(event.currentTarget.value)}

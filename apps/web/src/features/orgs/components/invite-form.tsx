@@ -1,9 +1,10 @@
 import type { OrgRole } from '@rally/shared/orgs';
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useInviteMember } from '../api';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 const loadSchema = () => import('@rally/shared/orgs').then((module) => module.createInviteSchema);
 
@@ -39,14 +40,11 @@ export function InviteForm({ orgId, canManageAdmins }: InviteFormProps) {
   return (
     <form {...formProps}>
       <Stack gap="md" maw={520}>
-        <TextInput
+        <PhoneNumberInput
+          whose="other"
           label={t('invite.phone')}
           description={t('invite.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
           required
-          maxLength={32}
           {...form.getInputProps('phoneNumber')}
         />
         <NativeSelect

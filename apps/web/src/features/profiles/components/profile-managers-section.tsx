@@ -1,5 +1,5 @@
 import type { ProfileManager, ProfileRelationship } from '@rally/shared/profiles';
-import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   useRemoveProfileManager,
   useRevokeProfileInvite,
 } from '../api';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 /** Props of {@link ProfileManagersSection}. */
 export interface ProfileManagersSectionProps {
@@ -211,11 +212,9 @@ function AddManagerForm({ profileId, relationship, title }: AddManagerFormProps)
     <form onSubmit={submit} noValidate aria-label={title}>
       <Stack gap="xs">
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <PhoneNumberInput
+            whose="other"
             label={t('profileSettings.phoneFor', { action: title })}
-            type="tel"
-            autoComplete="off"
-            placeholder="+91 98765 43210"
             value={phoneNumber}
             onChange={(event) => setPhoneNumber(event.currentTarget.value)}
             error={phoneError}

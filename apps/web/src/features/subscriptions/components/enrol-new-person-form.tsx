@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateSubscription } from '../api';
+import { PhoneNumberInput } from '../../../components/phone-number-input';
 
 /** Props of {@link EnrolNewPersonForm}. */
 export interface EnrolNewPersonFormProps {
@@ -61,11 +62,10 @@ export function EnrolNewPersonForm({ programId, programName }: EnrolNewPersonFor
             {...form.getInputProps('newProfile.dateOfBirth')}
           />
         </Group>
-        <TextInput
+        <PhoneNumberInput
+          whose="other"
           label={t('enrolNew.guardianPhone')}
           description={t('enrolNew.guardianPhoneHint')}
-          type="tel"
-          autoComplete="off"
           required
           {...form.getInputProps('newProfile.guardianPhone')}
         />
