@@ -12,6 +12,7 @@ import { SmsSendError, type SmsProvider } from './sms.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { afterFirstFactor, type SessionClient, type SignInStep } from './session-start.ts';
 import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
+import { hasGlobalAdminPowers } from '../policy/policy.ts';
 
 /*
  * Rules of sign-in and sessions -> where they are enforced (DESIGN.md §3,
@@ -292,8 +293,7 @@ export class AuthService {
     return {
       userId: row.user.id,
       sessionId: row.session.id,
-      // A global admin's powers need a session that passed the authenticator step (DESIGN.md §3).
-      isGlobalAdmin: row.user.isGlobalAdmin && row.session.totpVerifiedAt !== null,
+      isGlobalAdmin: hasGlobalAdminPowers(row.user.isGlobalAdmin, row.session.totpVerifiedAt),
       totpVerified: row.session.totpVerifiedAt !== null,
       user: row.user,
       expiresAt,

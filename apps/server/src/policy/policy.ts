@@ -8,6 +8,16 @@ export interface PolicyActor {
   isGlobalAdmin: boolean;
 }
 
+/**
+ * Whether a session carries global-admin powers: the user's flag, and a
+ * session that passed the authenticator step (DESIGN.md §3, docs/decisions/024).
+ * The one place this rule lives: HTTP actors (`AuthService.authenticate`) and
+ * realtime sockets reloading their actor both derive `isGlobalAdmin` here.
+ */
+export function hasGlobalAdminPowers(isGlobalAdmin: boolean, totpVerifiedAt: Date | null): boolean {
+  return isGlobalAdmin && totpVerifiedAt !== null;
+}
+
 /** An organisation as the policy sees it: the actor's role in it (null = not a member). */
 export interface OrgResource {
   type: 'org';

@@ -195,6 +195,27 @@ describe('losing access stops delivery at once', () => {
       topic: `program:${otherProgram}`,
     });
   });
+  it('gives a global admin’s socket admin powers only when its session passed the authenticator step, also on reload', async () => {
+    const admin = await signUp(t, 'Unverified Admin');
+    await t.database.pool.query('update users set is_global_admin = true where id = $1', [
+      admin.id,
+    ]);
+    const otherProgram = await createProgram(t, w.users.otherOrgOwner, w.otherOrgId);
+    const socket = await sockets.open(url, admin.token);
+    expect(await socket.subscribe(`program:${otherProgram}`)).not.toBe('subscribed');
+
+    // The periodic re-check and every access change reload the actor (docs/decisions/007).
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      'select id from sessions where user_id = $1',
+      [admin.id],
+    );
+    const sessionId = rows[0]!.id;
+    expect(await t.realtime.hub.reloadActor(sessionId)).toMatchObject({ isGlobalAdmin: false });
+    await t.database.pool.query('update sessions set totp_verified_at = now() where id = $1', [
+      sessionId,
+    ]);
+    expect(await t.realtime.hub.reloadActor(sessionId)).toMatchObject({ isGlobalAdmin: true });
+  });
 });
 
 describe('losing a conversation', () => {

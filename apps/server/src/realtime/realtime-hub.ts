@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { PolicyActor } from '../policy/policy.ts';
+import { hasGlobalAdminPowers, type PolicyActor } from '../policy/policy.ts';
 import type { ConversationReplay } from './conversation-replay.ts';
 import { RealtimeConnection, type ConnectionHost, type SocketActor } from './connection.ts';
 import { findLiveSessionById } from './realtime.repository.ts';
@@ -167,7 +167,14 @@ export class RealtimeHub implements ConnectionHost {
 
   async reloadActor(sessionId: string): Promise<SocketActor | null> {
     const session = await findLiveSessionById(this.deps.db, sessionId, this.deps.clock.now());
-    return session ? { ...session, sessionId } : null;
+    if (!session) return null;
+    const { userId, isGlobalAdmin, totpVerifiedAt, expiresAt } = session;
+    return {
+      userId,
+      sessionId,
+      isGlobalAdmin: hasGlobalAdminPowers(isGlobalAdmin, totpVerifiedAt),
+      expiresAt,
+    };
   }
 
   canFollow(actor: PolicyActor | null, topic: Topic): Promise<boolean> {

@@ -18,16 +18,21 @@ export async function notifyPayloads(db: Db | Tx, payloads: readonly string[]): 
   );
 }
 
-/** A live session and its user's global-admin flag, as a socket's actor needs them. */
+/**
+ * A live session as a socket's actor needs it: its user's global-admin
+ * flag, and when the session passed the authenticator step (null: never).
+ */
 export interface LiveSession {
   userId: string;
   isGlobalAdmin: boolean;
+  totpVerifiedAt: Date | null;
   expiresAt: Date;
 }
 
 /**
  * The session `sessionId` if it is neither revoked nor expired at `now`,
- * with its user's current global-admin flag; undefined otherwise.
+ * with its user's current global-admin flag and its authenticator step;
+ * undefined otherwise.
  */
 export async function findLiveSessionById(
   db: Db,
@@ -38,6 +43,7 @@ export async function findLiveSessionById(
     .select({
       userId: sessions.userId,
       isGlobalAdmin: users.isGlobalAdmin,
+      totpVerifiedAt: sessions.totpVerifiedAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
