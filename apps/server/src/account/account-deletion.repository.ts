@@ -11,7 +11,6 @@ import {
   orgInvites,
   orgMembers,
   orgs,
-  phoneVerifications,
   profileInvites,
   profileManagers,
   profiles,
@@ -264,14 +263,13 @@ export async function deleteNoticesAbout(
 /**
  * Removes what only the account of `userId` / `phoneNumber` held besides its
  * own rows (those cascade with the user): the calendar feeds it made, every
- * invite addressed to its phone (org and profile, any state), and the
- * phone's sign-in codes.
+ * invite addressed to its phone (org and profile, any state). The phone's
+ * codes are auth's (`forgetPhoneCodes`).
  */
 export async function removePhoneTraces(tx: Tx, userId: string, phoneNumber: string) {
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.createdBy, userId));
   await tx.delete(orgInvites).where(eq(orgInvites.phoneNumber, phoneNumber));
   await tx.delete(profileInvites).where(eq(profileInvites.phoneNumber, phoneNumber));
-  await tx.delete(phoneVerifications).where(eq(phoneVerifications.phoneNumber, phoneNumber));
 }
 
 /**

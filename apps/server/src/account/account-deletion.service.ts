@@ -9,7 +9,7 @@ import {
 } from '@rally/shared/account-deletion';
 import type { PhoneStartResponse } from '@rally/shared/auth';
 import type { AuthService } from '../auth/auth.service.ts';
-import { checkPhoneCode, consumePhoneCode } from '../auth/auth.service.ts';
+import { checkPhoneCode, consumePhoneCode, forgetPhoneCodes } from '../auth/auth.service.ts';
 import { toE164 } from '../auth/phone.ts';
 import type { TotpService } from '../auth/totp.service.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -257,6 +257,7 @@ export class AccountDeletionService {
       await this.feeds.retireProgramFeeds(tx, { programId });
     }
     await repo.removePhoneTraces(tx, user.id, user.phoneNumber);
+    await forgetPhoneCodes(tx, user.phoneNumber, now);
     // Sockets of every session close (docs/decisions/007); NOTIFY is sent on commit.
     await publishAccessChanged(tx, [user.id]);
     await repo.deleteUser(tx, user.id);

@@ -1,4 +1,5 @@
 import { accountDeletionPreviewSchema, FORMER_MEMBER_NAME } from '@rally/shared/account-deletion';
+import { PHONE_CODE } from '@rally/shared/constants';
 import { DateTime } from 'luxon';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +78,7 @@ async function traces(userId: string, phone: string) {
       (select count(*) from calendar_feeds where created_by = $1)::int as feeds,
       (select count(*) from org_invites where phone_number = $2)::int as org_invites,
       (select count(*) from profile_invites where phone_number = $2)::int as profile_invites,
-      (select count(*) from phone_verifications where phone_number = $2)::int as codes`,
+      (select count(*) from phone_verifications where phone_number = $2 and consumed_at is null)::int as usable_codes`,
     [userId, phone],
   );
   return counts;
@@ -352,7 +353,7 @@ describe('deleting an account', () => {
       feeds: 0,
       org_invites: 0,
       profile_invites: 0,
-      codes: 0,
+      usable_codes: 0,
     });
     const [child] = await rows(
       'select display_name, date_of_birth, photo_file_id, erased_at from profiles where id = $1',
@@ -409,6 +410,25 @@ describe('deleting an account', () => {
     expect((await t.req(again, 'GET', '/api/invites')).json().invites).toEqual([]);
     expect((await t.req(again, 'GET', `/api/profiles/${nila.childId}`)).statusCode).toBe(404);
     expect((await t.req(again, 'GET', `/api/orgs`)).json().orgs).toEqual([]);
+
+    // The last hour's codes still count against the per-phone limit (DESIGN.md §3):
+    // a loop of sign-up and deletion cannot text a phone without limit.
+    const sentThisHour = t.sms.messagesFor(parent.phoneNumber).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < PHONE_CODE.perPhonePerHour; i++) {
+      t.clock.advance(PHONE_CODE.resendCooldownMs + 1000);
+      ipCounter += 1;
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/phone/start',
+        payload: { phoneNumber: parent.phoneNumber },
+        remoteAddress: `203.0.113.${ipCounter % 250}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(
+      PHONE_CODE.perPhonePerHour - sentThisHour,
+    );
   });
 
   it('hands a child to another guardian: an invite they accept; the child keeps its name and enrolment', async () => {

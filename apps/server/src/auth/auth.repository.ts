@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, min, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { phoneVerifications, sessions, signInTokens, users } from '../db/schema/index.ts';
@@ -98,6 +98,33 @@ export async function addWrongAttempt(tx: Tx, id: string): Promise<number> {
 /** Marks a verification used (single use). */
 export async function consumeVerification(tx: Tx, id: string, at: Date): Promise<void> {
   await tx.update(phoneVerifications).set({ consumedAt: at }).where(eq(phoneVerifications.id, id));
+}
+
+/**
+ * Deletes the codes of `phoneNumber` created before `before` and marks the
+ * rest used at `at` (none of them can be entered any more); the rest still
+ * count against the rate limits.
+ */
+export async function forgetVerifications(
+  tx: Tx,
+  phoneNumber: string,
+  before: Date,
+  at: Date,
+): Promise<void> {
+  await tx
+    .delete(phoneVerifications)
+    .where(
+      and(
+        eq(phoneVerifications.phoneNumber, phoneNumber),
+        lt(phoneVerifications.createdAt, before),
+      ),
+    );
+  await tx
+    .update(phoneVerifications)
+    .set({ consumedAt: at })
+    .where(
+      and(eq(phoneVerifications.phoneNumber, phoneNumber), isNull(phoneVerifications.consumedAt)),
+    );
 }
 
 /** Finds or creates the user of `phoneNumber`; `isNew` tells which. Race-safe via the unique phone index. */

@@ -144,6 +144,17 @@ export function consumePhoneCode(tx: Tx, verificationId: string, now: Date): Pro
   return repo.consumeVerification(tx, verificationId, now);
 }
 
+/**
+ * Forgets the codes sent to `phoneNumber` when its account is deleted
+ * (docs/decisions/025): codes older than the rate-limit hour are deleted;
+ * the last hour's stay, all used, until they age out, because they are
+ * what the per-phone and per-IP limits count (DESIGN.md §3). Deleting them
+ * too would let a loop of sign-up and deletion text a phone without limit.
+ */
+export function forgetPhoneCodes(tx: Tx, phoneNumber: string, now: Date): Promise<void> {
+  return repo.forgetVerifications(tx, phoneNumber, new Date(now.getTime() - HOUR_MS), now);
+}
+
 function retryAfter(ms: number): AppError {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return new AppError(
