@@ -8,6 +8,7 @@ import {
   type DeletionProfile,
 } from '@rally/shared/account-deletion';
 import type { PhoneStartResponse } from '@rally/shared/auth';
+import { lastGlobalAdminRefusalIn } from '../admin/admin.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { checkPhoneCode, consumePhoneCode, forgetPhoneCodes } from '../auth/auth.service.ts';
 import { toE164 } from '../auth/phone.ts';
@@ -101,7 +102,7 @@ export class AccountDeletionService {
    * Throws, before anything changes: `validation_failed` (a handover phone
    * that is not valid or is the account's own; an authenticator code
    * missing, wrong or replayed, on `totpCode`), 409 `conflict` (sole owner
-   * of an org; a profile that needs a decision has none), `invalid_code` /
+   * of an org; the last global admin; a profile that needs a decision has none), `invalid_code` /
    * `code_expired` / `code_burned` (the phone code), 429
    * `too_many_requests`. Wrong codes are recorded though the call fails.
    */
@@ -109,6 +110,9 @@ export class AccountDeletionService {
     const handovers = parseHandovers(input.decisions ?? [], actor.user.phoneNumber);
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
+      // Global admins' rows first, as every grant and revoke locks them (docs/decisions/003).
+      const lastAdmin = await lastGlobalAdminRefusalIn(tx, actor.userId);
+      if (lastAdmin) return { error: lastAdmin };
       const user = await repo.lockUser(tx, actor.userId);
       if (!user) return { error: new AppError('unauthenticated', 'Sign in again.') };
       const plan = await this.planIn(tx, actor.userId, true);

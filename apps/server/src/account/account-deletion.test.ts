@@ -8,6 +8,7 @@ import {
   addToOrg,
   createOrg,
   createTestApp,
+  makeGlobalAdmin,
   signUp,
   type TestApp,
   type TestUser,
@@ -236,6 +237,24 @@ describe('what must come first', () => {
     expect(members.json().members.map((m: { displayName: string }) => m.displayName)).toEqual([
       'Partner Pia',
     ]);
+  });
+
+  it('the last global admin appoints another first (409, the code is not used up)', async () => {
+    const admin = await signUp(t, 'Admin Ada');
+    await makeGlobalAdmin(t, admin);
+    const { rows: admins } = await t.database.pool.query(
+      'select id from users where is_global_admin',
+    );
+    expect(admins).toEqual([{ id: admin.id }]);
+    const code = await deletionCode(admin);
+    const refused = await t.req(admin, 'POST', '/api/account/deletion', code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/last global admin/);
+
+    const other = await signUp(t, 'Admin Ben');
+    await makeGlobalAdmin(t, other);
+    const done = await t.req(admin, 'POST', '/api/account/deletion', code);
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('a child nobody else manages needs a decision (409), and a handover phone must be valid and not one’s own', async () => {

@@ -21,7 +21,8 @@ import { assertGlobalAdmin } from '../auth/global-admin.ts';
  *   assertGlobalAdmin
  * - there is always at least one global admin: a change locks every admin's
  *   row, then the target's, and revoking the last is 409 -> setGlobalAdminLocked
- *   (admin.repository.ts lockGlobalAdmins, lockUserAdminFlag)
+ *   (admin.repository.ts lockGlobalAdmins, lockUserAdminFlag); so is deleting
+ *   the last one's account -> lastGlobalAdminRefusalIn
  * - a revoked admin's sockets re-check their access (docs/decisions/007)
  *   -> setGlobalAdmin, setGlobalAdminByPhone (publishAccessChanged)
  * - an operator appoints admins with `npm run admin`; granting a phone that
@@ -111,6 +112,25 @@ export class AdminService {
       return { user, isNewUser, changed: outcome.changed, adminCount: outcome.adminCount };
     });
   }
+}
+
+/**
+ * Refuses, inside the caller's transaction `tx`, to delete the account of
+ * `userId` when it is the last global admin (docs/decisions/003: there is
+ * always at least one). Locks every global admin's row first
+ * (`lockGlobalAdmins`), as grants and revokes do, so a concurrent revoke or
+ * another admin's deletion waits and then counts this one. Call it before
+ * locking any other row of the deletion. Returns the 409 `conflict`, or null.
+ */
+export async function lastGlobalAdminRefusalIn(tx: Tx, userId: string): Promise<AppError | null> {
+  const adminIds = await repo.lockGlobalAdmins(tx);
+  if (adminIds.length === 1 && adminIds[0] === userId) {
+    return new AppError(
+      'conflict',
+      'You are the last global admin. Make someone else a global admin first, so Rally always has one.',
+    );
+  }
+  return null;
 }
 
 /**
