@@ -53,9 +53,23 @@ export async function confirmTotp(tx: Tx, userId: string, now: Date): Promise<vo
   await tx.update(userTotp).set({ confirmedAt: now }).where(eq(userTotp.userId, userId));
 }
 
-/** Replaces the sealed secret of `userId` (key rotation). */
-export async function resealTotp(db: Db, userId: string, secretCiphertext: string): Promise<void> {
-  await db.update(userTotp).set({ secretCiphertext }).where(eq(userTotp.userId, userId));
+/**
+ * Replaces the sealed secret of `userId` with `secretCiphertext` (key
+ * rotation), only if it is still `previous`: a user who re-enrols meanwhile
+ * keeps the new secret (compare-and-set). Returns whether it was replaced.
+ */
+export async function resealTotp(
+  db: Db,
+  userId: string,
+  previous: string,
+  secretCiphertext: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(userTotp)
+    .set({ secretCiphertext })
+    .where(and(eq(userTotp.userId, userId), eq(userTotp.secretCiphertext, previous)))
+    .returning({ userId: userTotp.userId });
+  return updated.length > 0;
 }
 
 /** Every authenticator row's user and sealed secret (key rotation). */

@@ -260,12 +260,11 @@ export class TotpService {
     for (const row of await totpRepo.allSealedSecrets(this.db)) {
       if (this.box.isCurrent(row.secretCiphertext)) continue;
       const secret = this.box.open(row.secretCiphertext, sealContext(row.userId));
-      await totpRepo.resealTotp(
-        this.db,
-        row.userId,
-        this.box.seal(secret, sealContext(row.userId)),
-      );
-      rewritten += 1;
+      const sealed = this.box.seal(secret, sealContext(row.userId));
+      // Skipped when the user re-enrolled since the read: the new secret is sealed under the current key.
+      if (await totpRepo.resealTotp(this.db, row.userId, row.secretCiphertext, sealed)) {
+        rewritten += 1;
+      }
     }
     return rewritten;
   }

@@ -12,6 +12,7 @@ import {
 import { DEV_TOTP_KEY } from '../lib/env.ts';
 import { SecretBox } from './secret-box.ts';
 import { hashToken } from './tokens.ts';
+import { resealTotp } from './totp.repository.ts';
 import { TotpService } from './totp.service.ts';
 
 /*
@@ -449,5 +450,28 @@ describe('rotating the encryption key (docs/decisions/024)', () => {
     } finally {
       await after.close();
     }
+  });
+
+  it('never overwrites a secret that changed after the rotation read it (a re-enrolment)', async () => {
+    const user = await signUp(t, 'Re-enrolled');
+    await enrol(user);
+    const read = await t.database.pool.query(
+      'select secret_ciphertext from user_totp where user_id = $1',
+      [user.id],
+    );
+    const stale = read.rows[0].secret_ciphertext as string;
+    // The user re-enrols meanwhile: a new secret is sealed.
+    await t.database.pool.query(
+      `update user_totp set secret_ciphertext = 'v1:dev:re-enrolled' where user_id = $1`,
+      [user.id],
+    );
+    expect(await resealTotp(t.database.db, user.id, stale, 'v1:k2:from-the-old-secret')).toBe(
+      false,
+    );
+    const after = await t.database.pool.query(
+      'select secret_ciphertext from user_totp where user_id = $1',
+      [user.id],
+    );
+    expect(after.rows[0].secret_ciphertext).toBe('v1:dev:re-enrolled');
   });
 });
