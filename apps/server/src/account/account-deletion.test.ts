@@ -2,7 +2,7 @@ import { accountDeletionPreviewSchema, FORMER_MEMBER_NAME } from '@rally/shared/
 import { PHONE_CODE } from '@rally/shared/constants';
 import { DateTime } from 'luxon';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acceptInvites,
   addToOrg,
@@ -448,6 +448,30 @@ describe('deleting an account', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(
       PHONE_CODE.perPhonePerHour - sentThisHour,
     );
+  });
+
+  it('answers deleted when a follow-up after the commit fails: the account is gone either way', async () => {
+    const { coach, programId } = await createClub(t, { name: 'Chess Club' });
+    const family = await enrolFamily(t, coach, programId, 'Meera');
+    const release = vi
+      .spyOn(t.services.rsvp, 'releaseFutureAnswers')
+      .mockRejectedValueOnce(new Error('connection lost'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await deleteAccount(family.parent, {
+        decisions: [{ profileId: family.childId, action: 'delete' }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(release).toHaveBeenCalled();
+      expect(logged).toHaveBeenCalledWith(
+        'After deleting an account, a follow-up failed:',
+        expect.any(Error),
+      );
+      expect((await traces(family.parent.id, family.parent.phoneNumber)).users).toBe(0);
+    } finally {
+      release.mockRestore();
+      logged.mockRestore();
+    }
   });
 
   it('hands a child to another guardian: an invite they accept; the child keeps its name and enrolment', async () => {

@@ -17,15 +17,15 @@ import { hashToken } from './tokens.ts';
  * where they are enforced:
  * - RFC 6238 defaults (SHA-1, 6 digits, 30 s), one step back for drift,
  *   never a second code of an accepted step, across instances
- *   -> checkTotpCode (otplib `afterTimeStep`, then advanceTotpStep's
- *   conditional UPDATE)
+ *   -> checkCode (otplib `verify` with `epochTolerance`, then
+ *   totp.repository.ts advanceTotpStep's conditional UPDATE)
  * - 10 recovery codes of 60 bits, hash only, single use, regenerating
  *   replaces all -> newRecoveryCodes, checkCode
  * - the secret sealed with AES-256-GCM -> secret-box.ts
  * - a sign-in with TOTP gets a challenge, then a session only for a right
  *   code; 5 wrong codes burn a challenge -> verifySignIn
  * - 10 wrong codes in 15 minutes (sign-in and account page alike) answer
- *   429 -> assertNotLocked, recordFailure
+ *   429 -> assertNotLocked, checkCode (totp.repository.ts addTotpFailure)
  * - a session that proved a code is marked (global admins need that)
  *   -> confirmEnrolment, verifySignIn
  */

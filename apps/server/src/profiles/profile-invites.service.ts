@@ -35,15 +35,6 @@ export function presentProfileInvite(i: repo.ProfileInviteRow): ProfileInvite {
 }
 
 /**
- * Invitations to manage a profile (docs/decisions/009; guardians
- * and own logins, docs/decisions/005). Any manager invites a phone as a
- * `guardian` or as the person themself (`self`); nobody becomes a manager
- * until the person with that phone accepts in the app, and the inviter's
- * answer is the same whether or not the number has an account (OWASP ASVS
- * 5.0 V6.3; DPDP Act 2023 §6). Every step holds the profile row's lock;
- * conditional UPDATEs end an invite at most once.
- */
-/**
  * Invites the E.164 `phoneNumber` to manage `profileId` as a guardian, in
  * the caller's transaction `tx` (a deleting account hands a child over,
  * docs/decisions/025). An open invite of that phone stands instead of a
@@ -64,6 +55,15 @@ export async function inviteGuardianIn(
   return Boolean(row);
 }
 
+/**
+ * Invitations to manage a profile (docs/decisions/009; guardians
+ * and own logins, docs/decisions/005). Any manager invites a phone as a
+ * `guardian` or as the person themself (`self`); nobody becomes a manager
+ * until the person with that phone accepts in the app, and the inviter's
+ * answer is the same whether or not the number has an account (OWASP ASVS
+ * 5.0 V6.3; DPDP Act 2023 §6). Every step holds the profile row's lock;
+ * conditional UPDATEs end an invite at most once.
+ */
 export class ProfileInvitesService {
   constructor(
     private readonly db: Db,
