@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, phoneInputSchema } from './common.ts';
 import { orgRoleSchema } from './orgs.ts';
 import { profileRelationshipSchema } from './profiles.ts';
-import { totpOrRecoveryCodeSchema } from './auth.ts';
+import { phoneCodeSchema, totpOrRecoveryCodeSchema } from './auth.ts';
 
 /*
  * Account deletion (SPEC.md §2 `delete-account`, DESIGN.md §3,
@@ -104,10 +104,7 @@ export type DeletionDecision = z.infer<typeof deletionDecisionSchema>;
  */
 export const deleteAccountSchema = z.object({
   verificationId: idSchema,
-  code: z
-    .string({ message: 'Code is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+  code: phoneCodeSchema,
   totpCode: totpOrRecoveryCodeSchema.optional(),
   decisions: z.array(deletionDecisionSchema).max(100).default([]),
 });

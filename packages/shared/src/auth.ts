@@ -21,6 +21,12 @@ export const phoneStartResponseSchema = z.object({
 /** See {@link phoneStartResponseSchema}. */
 export type PhoneStartResponse = z.infer<typeof phoneStartResponseSchema>;
 
+/** A texted code as typed: 6 digits, surrounding spaces ignored (`PHONE_CODE.digits`, DESIGN.md §3). */
+export const phoneCodeSchema = z
+  .string({ message: 'Code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
 /**
  * Body of `POST /api/auth/phone/verify`. `tokenDelivery`: `cookie` (browser,
  * default) sets the HttpOnly session cookie; `bearer` (native app) returns the
@@ -28,10 +34,7 @@ export type PhoneStartResponse = z.infer<typeof phoneStartResponseSchema>;
  */
 export const phoneVerifySchema = z.object({
   verificationId: idSchema,
-  code: z
-    .string({ message: 'Code is required' })
-    .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+  code: phoneCodeSchema,
   tokenDelivery: z.enum(['cookie', 'bearer']).default('cookie'),
 });
 /** See {@link phoneVerifySchema}. */
