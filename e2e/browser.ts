@@ -161,6 +161,21 @@ export async function api<T>(
 }
 
 /**
+ * Deletes every sign-in code the e2e server has sent (`phone_verifications`),
+ * so the per-phone and per-IP hourly limits (DESIGN.md §3) count only what
+ * the next test file sends (`fresh-sms-hour.ts`).
+ */
+export async function forgetSentCodes(): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query('delete from phone_verifications');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Makes the user with phone `e164` a global admin in the e2e server's
  * database, as `npm run admin -- grant <phone>` does outside tests (there is
  * no API for the first global admin). The user must have signed in once;

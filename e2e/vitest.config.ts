@@ -6,7 +6,7 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    setupFiles: ['./csp-guard.ts'],
+    setupFiles: ['./csp-guard.ts', './fresh-sms-hour.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 180_000,
