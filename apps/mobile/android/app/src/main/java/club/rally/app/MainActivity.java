@@ -1,0 +1,5 @@
+package club.rally.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
