@@ -9,7 +9,7 @@ import { apiOrigin, buildNativeWeb } from './web-bundle.mjs';
 const MOBILE_DIR = path.join(import.meta.dirname, '..');
 
 const origin = apiOrigin();
-console.log(`Building the app's web bundle to call the API at ${origin} (RALLY_API_ORIGIN)`);
+process.stdout.write(`Building the app's web bundle to call the API at ${origin} (RALLY_API_ORIGIN)\n`);
 buildNativeWeb(path.join(MOBILE_DIR, 'www'), origin);
 
 const cap = spawnSync(

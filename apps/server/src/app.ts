@@ -42,6 +42,7 @@ import { registerSearchRoutes } from './search/search.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { registerAuthHook } from './http/auth-hook.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerCors } from './http/cors.ts';
 import { registerCrossSiteGuard } from './http/cross-site.ts';
 import { createSpaIndex, spaIndexEncoding } from './http/spa-index.ts';
 import { AppError } from './lib/errors.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   await app.register(cookie);
   await registerCompression(app);
   registerProblemHandler(app);
+  await registerCors(app);
   registerCrossSiteGuard(app, options.trustedOrigins);
   registerAuthHook(app, services.auth);
   registerSecurityHeaders(app, { isProduction: options.isProduction ?? false });

@@ -54,3 +54,11 @@ export const SESSION_TTL_MS = 60 * 24 * 60 * 60 * 1000;
 
 /** Name of the HttpOnly session cookie. DESIGN.md §3. */
 export const SESSION_COOKIE = 'rally_session';
+
+/**
+ * The origins of the native app's web view (DESIGN.md §8): Capacitor's
+ * Android shell serves the bundle from `https://localhost`, its iOS shell
+ * from `capacitor://localhost`. Rally's CORS allows exactly these
+ * (docs/decisions/026).
+ */
+export const NATIVE_APP_ORIGINS = ['https://localhost', 'capacitor://localhost'] as const;

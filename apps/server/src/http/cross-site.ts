@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@rally/shared/constants';
+import { NATIVE_APP_ORIGINS, SESSION_COOKIE } from '@rally/shared/constants';
 import { AppError } from '../lib/errors.ts';
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is state-changing. */
@@ -40,6 +40,23 @@ export function isCrossSite(request: FastifyRequest, trustedOrigins: ReadonlySet
 }
 
 /**
+ * Whether `request` comes from the native app's web view
+ * ({@link NATIVE_APP_ORIGINS}) without Rally's session cookie: the app
+ * signs in and calls with a Bearer token, and its requests never carry the
+ * cookie (CORS never allows credentials, http/cors.ts), so such a request
+ * cannot act as a cookie-signed-in user. This is how the app's signed-out
+ * requests (sign-in) pass the guard (docs/decisions/026).
+ */
+function isCookielessNativeAppRequest(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  return (
+    origin !== undefined &&
+    (NATIVE_APP_ORIGINS as readonly string[]).includes(origin) &&
+    !request.cookies[SESSION_COOKIE]
+  );
+}
+
+/**
  * Whether the request carries `Authorization: Bearer` (the native app). A
  * page of another origin cannot add that header without a CORS preflight,
  * which Rally never approves, so such a request is never forged by a browser.
@@ -59,7 +76,8 @@ function isWebSocketUpgrade(request: FastifyRequest): boolean {
  * (docs/decisions/010):
  * - cross-site request forgery: every state-changing request (any method
  *   but GET, HEAD, OPTIONS, TRACE), including sign-in (login CSRF), unless
- *   it is Bearer-authenticated;
+ *   it is Bearer-authenticated or a cookieless request of the native app
+ *   ({@link isCookielessNativeAppRequest});
  * - cross-site WebSocket hijacking: a WebSocket upgrade carrying the session
  *   cookie (without Bearer), which would otherwise open a signed-in socket.
  * "Another origin" is {@link isCrossSite}; the cookie's SameSite=Lax does not
@@ -78,7 +96,7 @@ export function registerCrossSiteGuard(
 ): void {
   const trusted = new Set(trustedOrigins);
   app.addHook('preParsing', async (request) => {
-    if (isBearerRequest(request)) return;
+    if (isBearerRequest(request) || isCookielessNativeAppRequest(request)) return;
     const isStateChanging = !SAFE_METHODS.has(request.method);
     const isCookieSocket = isWebSocketUpgrade(request) && !!request.cookies[SESSION_COOKIE];
     if (!isStateChanging && !isCookieSocket) return;
