@@ -15,6 +15,7 @@ import { registerAttendanceRoutes } from './attendance/attendance.routes.ts';
 import { registerRsvpRoutes } from './attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from './auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './auth/sms.ts';
+import { registerClientRoutes } from './clients/clients.routes.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerConversationRoutes } from './conversations/conversations.routes.ts';
 import type { Db } from './db/client.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerFeedRoutes(app, services);
   registerFileRoutes(app, services);
   registerConfigRoutes(app, services);
+  registerClientRoutes(app, services);
   registerAdminRoutes(app, services);
   registerConversationRoutes(app, services);
   registerNotificationRoutes(app, services);

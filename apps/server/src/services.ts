@@ -176,7 +176,7 @@ export function createServices(
     files,
     admin: new AdminService(db),
     config: new ConfigService(db, clock, realtime),
-    clients: new ClientsService(db),
+    clients: new ClientsService(db, clock),
     conversations,
     messages: new MessagesService(db, conversations, notifications, files, realtime, clock),
     threads: new ThreadsService(db, conversations, clock),

@@ -857,6 +857,14 @@ const cases: Case[] = [
     },
   },
   {
+    // Another user's device records do not exist for the caller.
+    op: contract.clients.register,
+    url: () => `/api/clients/${ids.ownerId}-access-device`,
+    body: () => ({ deviceId: 'access-device', bundleId: 'unknown', deviceInfo: {} }),
+    scoped: true,
+    bad: { body: { bundleId: '../public' }, badPath: 'bundleId' },
+  },
+  {
     op: contract.admin.clients,
     url: () => '/api/admin/clients',
     scoped: true,

@@ -615,6 +615,13 @@ const cases: Case[] = [
     allow: ['globalAdmin'],
   },
   { op: contract.admin.clients, url: () => '/api/admin/clients', allow: ['globalAdmin'] },
+  {
+    // A device record is its user's alone: nobody else may write it, not even a global admin.
+    op: contract.clients.register,
+    url: (w) => `/api/clients/${w.users.orgOwner.id}-matrix-device`,
+    body: () => ({ bundleId: 'unknown' }),
+    allow: ['orgOwner'],
+  },
 ];
 
 let t: TestApp;

@@ -66,6 +66,7 @@ export function paramValue(w: InputWorld, route: string, name: string): string {
     fileId: w.logoFileId,
     file: w.feedFile,
     claimId: w.paymentClaimId,
+    clientId: `${w.users.orgOwner.id}-input-world-device`,
   };
   const value = values[name];
   if (value === undefined) throw new Error(`no value for :${name} of ${route}`);

@@ -297,6 +297,9 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
     body: { url: 'https://cdn.example.com/bundle-2.zip', disableLiveUpdate: false },
   },
   'admin.clients': { query: { q: 'device', page: '1', pageSize: '10' } },
+  'clients.register': {
+    body: { deviceId: 'input-world-device', bundleId: '1.0.0', deviceInfo: { model: 'Pixel 9' } },
+  },
   'conversations.programInbox': {
     query: { q: 'Child', cursor: inboxCursor, limit: '10' },
   },

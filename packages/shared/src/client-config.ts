@@ -30,3 +30,21 @@ export function recommendedBundleId(url: string | null | undefined): string | nu
 
 /** The record's value before a global admin has set it: no recommended package, live update on. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = { url: null, disableLiveUpdate: false };
+
+/**
+ * What a live-update bundle id may be (issue 15, DESIGN.md §8): 1 to 64
+ * letters, digits, `.`, `_` or `-`. The plugin stores a bundle in a folder
+ * of that name, so nothing else (no `/`, no spaces) is ever let through.
+ */
+export const BUNDLE_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** The bundle id `@capawesome/capacitor-live-update` reserves for the built-in bundle's folder. */
+export const RESERVED_BUNDLE_ID = 'public';
+
+/**
+ * Whether `id` may name a live-update bundle: it matches
+ * {@link BUNDLE_ID_PATTERN}, is not {@link RESERVED_BUNDLE_ID} and is not
+ * `.` or `..` (folder names that are not folders of their own).
+ */
+export function isValidBundleId(id: string): boolean {
+  return BUNDLE_ID_PATTERN.test(id) && id !== RESERVED_BUNDLE_ID && id !== '.' && id !== '..';
+}

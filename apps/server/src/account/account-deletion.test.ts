@@ -321,11 +321,15 @@ describe('deleting an account', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const feed = await t.req(parent, 'POST', `/api/profiles/${nila.childId}/calendar-feed`);
     expect(feed.statusCode, feed.body).toBe(200);
-    // A registered device of the native app (SPEC.md §3 `clients`).
-    await rows(
-      `insert into clients (id, device_id, uid, phone_number, bundle_id) values ($1::text || '-dev1', 'dev1', $1::uuid, $2, '1.0.0')`,
-      [parent.id, parent.phoneNumber],
-    );
+    // A device the native app registered (SPEC.md §3 `clients`, §7).
+    const device = await t.req(parent, 'PUT', `/api/clients/${parent.id}-dev1`, {
+      deviceId: 'dev1',
+      uid: parent.id,
+      phoneNumber: parent.phoneNumber,
+      deviceInfo: { platform: 'android' },
+      bundleId: '1.0.0',
+    });
+    expect(device.statusCode, device.body).toBe(200);
     // An invite addressed to the parent's phone, still open.
     const orgId = (await rows('select org_id from programs where id = $1', [programId]))[0].org_id;
     expect(

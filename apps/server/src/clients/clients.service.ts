@@ -1,19 +1,66 @@
 import type { adminListQuerySchema, Page } from '@rally/shared/admin';
-import type { ClientDevice } from '@rally/shared/clients';
+import { parseClientKey, type ClientDevice, type RegisterClient } from '@rally/shared/clients';
+import { UNKNOWN_VALUE } from '@rally/shared/constants';
 import type { z } from 'zod';
 import { assertGlobalAdmin } from '../auth/global-admin.ts';
 import type { Db } from '../db/client.ts';
+import type { Actor } from '../http/auth-hook.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError, fieldError } from '../lib/errors.ts';
 import { pageWindow } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import * as repo from './clients.repository.ts';
 
 /**
- * Registered native devices (SPEC.md §3 `clients`, §4 device registration).
- * For now only listed, by global admins; registration by the native app
- * comes later.
+ * Registered native devices (SPEC.md §3 `clients`, §4 device registration):
+ * written by the native app after sign-in (merge), listed by global admins.
+ * A device record goes with its user (`clients.uid` cascades on the
+ * deletion of the account, docs/decisions/025).
  */
 export class ClientsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Writes the device record `clientId` = `{uid}-{deviceId}` of the
+   * signed-in user with merge semantics (SPEC.md §3, §4, §7): the fields
+   * sent are written, the others kept; `lastUpdated` is the server's time
+   * of the write. Errors: 404 `not_found` when the key's `uid` is not the
+   * caller's (another user's records do not exist for them); 422
+   * `validation_failed` when the body's `uid` or `deviceId` differ from the
+   * key's, or `phoneNumber` is not the caller's.
+   */
+  async register(actor: Actor, clientId: string, body: RegisterClient): Promise<ClientDevice> {
+    const key = parseClientKey(clientId);
+    if (!key || key.uid !== actor.userId) {
+      throw new AppError('not_found', 'No such device record.');
+    }
+    if (body.uid !== undefined && body.uid.toLowerCase() !== key.uid) {
+      throw fieldError('uid', 'Must be the id in the record key ({uid}-{deviceId}).');
+    }
+    if (body.deviceId !== undefined && body.deviceId !== key.deviceId) {
+      throw fieldError('deviceId', 'Must be the device id in the record key ({uid}-{deviceId}).');
+    }
+    if (body.phoneNumber !== undefined && body.phoneNumber !== actor.user.phoneNumber) {
+      throw fieldError('phoneNumber', "Must be the signed-in user's phone number.");
+    }
+    const row = await repo.upsertClient(
+      this.db,
+      {
+        id: `${key.uid}-${key.deviceId}`,
+        uid: key.uid,
+        deviceId: key.deviceId,
+        phoneNumber: body.phoneNumber,
+        deviceInfo: body.deviceInfo,
+        bundleId: body.bundleId,
+      },
+      { phoneNumber: actor.user.phoneNumber, bundleId: UNKNOWN_VALUE },
+      this.clock.now(),
+    );
+    return presentClient(row);
+  }
 
   /** One page of device records matching `q` (phone number or device id), newest first; 404 unless global admin. */
   async list(

@@ -6,6 +6,8 @@ import { attendanceRoutes } from './attendance.ts';
 import { attendanceSchemas } from './attendance.schemas.ts';
 import { authRoutes } from './auth.ts';
 import { authSchemas } from './auth.schemas.ts';
+import { clientsRoutes } from './clients.ts';
+import { clientsSchemas } from './clients.schemas.ts';
 import { configRoutes } from './config.ts';
 import { configSchemas } from './config.schemas.ts';
 import { conversationsRoutes } from './conversations.ts';
@@ -61,6 +63,7 @@ export const contract = {
   notifications: bindSchemas(notificationsRoutes, notificationsSchemas),
   search: bindSchemas(searchRoutes, searchSchemas),
   config: bindSchemas(configRoutes, configSchemas),
+  clients: bindSchemas(clientsRoutes, clientsSchemas),
   admin: bindSchemas(adminRoutes, adminSchemas),
   realtime: bindSchemas(realtimeRoutes, realtimeSchemas),
   docs: bindSchemas(docsRoutes, docsSchemas),
