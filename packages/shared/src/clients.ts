@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { BUNDLE_ID_PATTERN, isValidBundleId } from './client-config.ts';
+import {
+  DEVICE_ID_PATTERN,
+  DEVICE_INFO_MAX_KEYS,
+  DEVICE_INFO_MAX_TEXT,
+  parseClientKey,
+} from './client-device.ts';
 import { UNKNOWN_VALUE } from './constants.ts';
+
+export * from './client-device.ts';
 
 /**
  * A registered native device, exactly SPEC.md §3's `clients` record: `id` is
@@ -20,38 +28,6 @@ export const clientDeviceSchema = z.object({
 /** See {@link clientDeviceSchema}. */
 export type ClientDevice = z.infer<typeof clientDeviceSchema>;
 
-/**
- * What a device id may be: 1 to 128 letters, digits, `.`, `_`, `:` or `-`
- * (the Device plugin's `getId`: Android's 16 hex digits, iOS's
- * identifierForVendor UUID), or SPEC.md §9's "unknown".
- */
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-/** The most keys `deviceInfo` may hold (the Device plugin's `getInfo` gives about 15). */
-export const DEVICE_INFO_MAX_KEYS = 40;
-/** The longest string value or key in `deviceInfo`, in characters. */
-export const DEVICE_INFO_MAX_TEXT = 200;
-
-/** A UUID followed by `-` and a device id: the key `{uid}-{deviceId}` of SPEC.md §3. */
-const CLIENT_KEY = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})-(.+)$/;
-
-/**
- * Splits a device record key `{uid}-{deviceId}` (SPEC.md §3) into its user id
- * (lower case) and device id; null when it is not a UUID, `-` and a device id
- * matching {@link DEVICE_ID_PATTERN}.
- *
- * @example parseClientKey('0b6c…-9774d56d682e549c') // { uid: '0b6c…', deviceId: '9774d56d682e549c' }
- */
-export function parseClientKey(key: string): { uid: string; deviceId: string } | null {
-  const match = CLIENT_KEY.exec(key);
-  if (!match?.[1] || !match[2] || !DEVICE_ID_PATTERN.test(match[2])) return null;
-  return { uid: match[1].toLowerCase(), deviceId: match[2] };
-}
-
-/** The key of the device record of user `uid` on device `deviceId` (SPEC.md §3: `{uid}-{deviceId}`). */
-export function clientKey(uid: string, deviceId: string): string {
-  return `${uid}-${deviceId}`;
-}
-
 /** One value of `deviceInfo`: text, a number, true/false or null (the Device plugin's `getInfo` is flat). */
 const deviceInfoValueSchema = z.union([
   z.string().max(DEVICE_INFO_MAX_TEXT, `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`),
@@ -68,7 +44,10 @@ const deviceInfoValueSchema = z.union([
  */
 export const deviceInfoSchema = z
   .record(
-    z.string().min(1).max(DEVICE_INFO_MAX_TEXT, `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`),
+    z
+      .string()
+      .min(1)
+      .max(DEVICE_INFO_MAX_TEXT, `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`),
     deviceInfoValueSchema,
   )
   .refine((info) => Object.keys(info).length <= DEVICE_INFO_MAX_KEYS, {
@@ -109,7 +88,8 @@ export const registerClientSchema = z.strictObject({
   bundleId: z
     .string()
     .refine((id) => id === UNKNOWN_VALUE || (BUNDLE_ID_PATTERN.test(id) && isValidBundleId(id)), {
-      message: 'Must be a bundle id (1 to 64 letters, digits, ".", "_" or "-"; not "public") or "unknown"',
+      message:
+        'Must be a bundle id (1 to 64 letters, digits, ".", "_" or "-"; not "public") or "unknown"',
     })
     .optional(),
 });

@@ -61,7 +61,7 @@ export function RootView({ onNavigate }: RootViewProps = {}) {
       onNavigate?.(location.pathname);
       return (
         <>
-          {startsCheck && <LiveUpdate userId={auth.user?.id ?? null} />}
+          {startsCheck && <LiveUpdate user={auth.user} />}
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet key={fullPath} />
           </Suspense>

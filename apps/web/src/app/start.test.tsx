@@ -39,7 +39,12 @@ function start(options: { isNative?: boolean; registerSW?: RegisterServiceWorker
     buildId: 'build-1',
     loadServiceWorkerRegistration: load,
     persister: memoryPersister(),
-    platform: { isNative: options.isNative ?? false, liveUpdate: null },
+    platform: {
+      isNative: options.isNative ?? false,
+      liveUpdate: null,
+      device: null,
+      secureStorage: null,
+    },
   });
   stop = app.stop;
   return { app, load, registerSW };

@@ -20,22 +20,40 @@ function nativePlatform() {
     reset: async () => void calls.push('reset'),
     ready: async () => void calls.push('ready'),
   };
-  const platform: Platform = { isNative: true, liveUpdate: plugin };
+  const platform: Platform = {
+    isNative: true,
+    liveUpdate: plugin,
+    device: null,
+    secureStorage: null,
+  };
   return { platform, calls };
 }
 
-function Probe({ userId, platform }: { userId: string | null; platform: Platform }) {
-  useLiveUpdate(userId, platform);
+type ProbeUser = { id: string; phoneNumber: string } | null;
+
+function Probe({ user, platform }: { user: ProbeUser; platform: Platform }) {
+  useLiveUpdate(user, platform);
   return null;
 }
 
+/** Renders the hook for `userId` (phone +919800000001) on `platform`; `rerender` switches user. */
 function renderProbe(userId: string | null, platform: Platform) {
   const queryClient = createQueryClient({ retry: false });
-  render(
+  const userOf = (id: string | null): ProbeUser =>
+    id ? { id, phoneNumber: '+919800000001' } : null;
+  const view = render(
     <QueryClientProvider client={queryClient}>
-      <Probe userId={userId} platform={platform} />
+      <Probe user={userOf(userId)} platform={platform} />
     </QueryClientProvider>,
   );
+  return {
+    switchUser: (id: string | null) =>
+      view.rerender(
+        <QueryClientProvider client={queryClient}>
+          <Probe user={userOf(id)} platform={platform} />
+        </QueryClientProvider>,
+      ),
+  };
 }
 
 /** The server announces a change of the config record on `config:client`. */
@@ -57,6 +75,7 @@ function publishConfig(config: ClientConfig) {
 describe('the root view’s live-update check (SPEC.md §2, §4)', () => {
   it('at start-up on native resets, reads the current package, checks, and checks again on a config change', async () => {
     mockApi({
+      'PUT /api/clients/:clientId': {},
       'GET /api/config/client': {
         url: 'https://cdn.example.com/bundle-1.1.0.zip',
         disableLiveUpdate: false,
@@ -108,5 +127,77 @@ describe('the root view’s live-update check (SPEC.md §2, §4)', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
     expect(requests).toEqual([]);
+  });
+
+  it('registers the device once the running bundle is known: SPEC.md §3 fields, again for another user', async () => {
+    const requests = mockApi({
+      'GET /api/config/client': { url: null, disableLiveUpdate: false },
+      'PUT /api/clients/:clientId': {},
+    });
+    const { platform } = nativePlatform();
+    platform.device = {
+      getId: async () => ({ identifier: '9774d56d682e549c' }),
+      getInfo: async () => ({
+        model: 'Pixel 9',
+        platform: 'android',
+        isVirtual: false,
+        memUsed: 123,
+        nested: { dropped: true },
+      }),
+    };
+    const view = renderProbe('u1', platform);
+    const writes = () => requests.filter((r) => r.method === 'PUT');
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
+      path: '/api/clients/u1-9774d56d682e549c',
+      body: {
+        deviceId: '9774d56d682e549c',
+        uid: 'u1',
+        phoneNumber: '+919800000001',
+        deviceInfo: { model: 'Pixel 9', platform: 'android', isVirtual: false, memUsed: 123 },
+        bundleId: '1.0.0',
+      },
+    });
+    view.switchUser('u2');
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1]?.path).toBe('/api/clients/u2-9774d56d682e549c');
+    view.switchUser(null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writes()).toHaveLength(2);
+  });
+
+  it('writes "unknown" for a device id and bundle the plugins cannot give', async () => {
+    const requests = mockApi({
+      'GET /api/config/client': { url: null, disableLiveUpdate: false },
+      'PUT /api/clients/:clientId': {},
+    });
+    const { platform } = nativePlatform();
+    platform.liveUpdate = {
+      ...platform.liveUpdate!,
+      getCurrentBundle: async () => ({ bundleId: null }),
+    };
+    platform.device = {
+      getId: async () => {
+        throw new Error('not available');
+      },
+      getInfo: async () => {
+        throw new Error('not available');
+      },
+    };
+    renderProbe('u1', platform);
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+      path: '/api/clients/u1-unknown',
+      body: { deviceId: 'unknown', deviceInfo: {}, bundleId: 'unknown' },
+    });
+  });
+
+  it('never registers signed out or in a browser', async () => {
+    const requests = mockApi({ 'GET /api/config/client': { url: null, disableLiveUpdate: false } });
+    const { platform } = nativePlatform();
+    renderProbe(null, platform);
+    renderProbe('u1', { ...platform, isNative: false });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { ClientConfig } from '@rally/shared/config';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clientConfigQueryOptions } from '../lib/client-config';
+import { registerDevice, type RegisteringUser } from '../lib/device-registration';
 import { checkLiveUpdate, recordLiveUpdate, startLiveUpdate } from '../lib/live-update';
 import { currentPlatform, type Platform } from '../lib/platform';
 import { useRealtime, useRealtimeUser } from '../lib/realtime';
@@ -38,11 +39,16 @@ type Startup = { isDone: false } | { isDone: true; currentBundleId: string | nul
  * `config.updated` events replace the cached record, signed out too). The
  * record is fetched over HTTP only on a native platform, signed in or not
  * (`GET /api/config/client` is public; in a browser the check is skipped
- * anyway). Also keeps the app's realtime socket signed in as `userId`.
+ * anyway). Also keeps the app's realtime socket signed in as `user`, and
+ * registers the device for `user` (SPEC.md §4, lib/device-registration.ts)
+ * on a native platform once the running bundle is known, again when the
+ * user or the bundle changes.
  * Errors were logged by the check (SPEC.md §8).
  */
-export function useLiveUpdate(userId: string | null, platformOverride?: Platform) {
+export function useLiveUpdate(user: RegisteringUser | null, platformOverride?: Platform) {
   const [platform] = useState(() => platformOverride ?? appPlatform());
+  const userId = user?.id ?? null;
+  const phoneNumber = user?.phoneNumber ?? null;
   useRealtimeUser(userId);
   useRealtime('config:client');
   const [startup, setStartup] = useState<Startup>({ isDone: false });
@@ -79,6 +85,18 @@ export function useLiveUpdate(userId: string | null, platformOverride?: Platform
         // Logged with its stack by checkLiveUpdate (SPEC.md §8); the next config change retries.
       });
   }, [platform, record, currentBundleId]);
+
+  // Device registration (SPEC.md §4): once the running bundle is known, for
+  // each signed-in user and each bundle (a new user, or an update applied).
+  useEffect(() => {
+    if (currentBundleId === undefined || !userId || !phoneNumber) return;
+    registerDevice(platform, { id: userId, phoneNumber }, currentBundleId).catch(
+      (error: unknown) => {
+        // Written again at the next start or sign-in; nothing for the person to do.
+        console.error('Device registration failed', error);
+      },
+    );
+  }, [platform, userId, phoneNumber, currentBundleId]);
 }
 
 /**
@@ -86,7 +104,7 @@ export function useLiveUpdate(userId: string | null, platformOverride?: Platform
  * the root view can load it (with the realtime client) in its own chunk
  * after the first screen (DESIGN.md §7 first-screen budget).
  */
-export function LiveUpdate({ userId }: { userId: string | null }): null {
-  useLiveUpdate(userId);
+export function LiveUpdate({ user }: { user: RegisteringUser | null }): null {
+  useLiveUpdate(user);
   return null;
 }

@@ -1,5 +1,11 @@
 import type { FieldIssue, Problem } from '@rally/shared/errors';
-import { API_ACCEPT, resetEarlyRequests, takeEarlyResponse } from './early-requests';
+import {
+  API_ACCEPT,
+  API_CREDENTIALS,
+  resetEarlyRequests,
+  takeEarlyResponse,
+} from './early-requests';
+import { apiUrl, authorizationHeaders, whenSessionLoaded } from './native-session';
 
 /**
  * Error codes the client adds to the server's (`errorCodes` in
@@ -76,7 +82,8 @@ export interface ApiRequestOptions {
 
 /**
  * Calls Rally's JSON API (docs/api.md) on the same origin with the session
- * cookie (`credentials: 'include'`) — a GET the boot step already sent
+ * cookie (`credentials: 'include'`), or, in the native app, on the API's
+ * origin with its Bearer token (lib/native-session.ts) — a GET the boot step already sent
  * (lib/early-requests.ts) takes that answer instead, unless a write was
  * sent since — and returns the parsed JSON body
  * (`undefined` for 204). A `FormData` body goes as multipart (the browser sets
@@ -87,7 +94,8 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { Accept: API_ACCEPT };
+  await whenSessionLoaded();
+  const headers: Record<string, string> = { Accept: API_ACCEPT, ...authorizationHeaders() };
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
@@ -98,10 +106,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   let response: Response;
   try {
     response = await (early ??
-      fetch(url, {
+      fetch(apiUrl(url), {
         method,
         headers,
-        credentials: 'include',
+        credentials: API_CREDENTIALS,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal,
       }));

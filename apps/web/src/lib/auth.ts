@@ -11,6 +11,28 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request, type RequestAnswer } from './api-request';
+import { saveSessionToken, usesBearerSession } from './native-session';
+
+/**
+ * How a sign-in asks for its session (`tokenDelivery`): the HttpOnly cookie
+ * in a browser, a Bearer token in the native app, whose web view is on
+ * another origin than the API (docs/decisions/026).
+ */
+export function sessionDelivery(): 'cookie' | 'bearer' {
+  return usesBearerSession() ? 'bearer' : 'cookie';
+}
+
+/**
+ * Keeps the Bearer token of a sign-in's answer (the native app: memory and
+ * secure storage) before the answer is used, so the requests the signed-in
+ * user's pages send carry it; answers without one (the cookie, or the
+ * authenticator step still to come) pass through. Returns `answer`.
+ */
+export async function keepSessionToken<T>(answer: T): Promise<T> {
+  const token = (answer as { token?: unknown } | null)?.token;
+  if (typeof token === 'string' && token !== '') await saveSessionToken(token);
+  return answer;
+}
 
 /** TanStack Query key of the sign-in state (`GET /api/auth/session`). */
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -89,10 +111,11 @@ export function useSignOut() {
  * (signed out, or the account deleted, whose answer already ended every
  * session): cancels the requests in flight, drops every cached answer of
  * theirs and sets the sign-in state to signed out, so the answers saved on
- * the device are saved again without them (app/query-persistence.ts).
- * Sends no request.
+ * the device are saved again without them (app/query-persistence.ts); the
+ * native app also forgets its Bearer token. Sends no request.
  */
 export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  await saveSessionToken(null);
   await queryClient.cancelQueries();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   setSessionUser(queryClient, null);

@@ -1,6 +1,7 @@
 // Part of the boot step's small chunk (main.tsx): import nothing heavy here
 // (SPEC.md §2's route table is plain data).
 import { matchAppRoute, type AppRouteName } from '@rally/shared/routes';
+import { API_ORIGIN, apiUrl, authorizationHeaders } from './native-session';
 
 /** `GET /api/auth/session` (packages/shared/src/api/auth.ts `authRoutes.session`; a test pins the two together). */
 // eslint-disable-next-line no-restricted-syntax -- the boot chunk cannot load the contract (zod); the test pins it
@@ -20,14 +21,21 @@ interface EarlyRequest {
 
 const started = new Map<string, EarlyRequest>();
 
+/** The `credentials` of API requests: the cookie on the page's own origin, none across origins (the app's Bearer token). */
+export const API_CREDENTIALS: RequestCredentials = API_ORIGIN ? 'omit' : 'include';
+
 /**
  * Starts `GET path` now, as lib/api-client.ts would send it (same-origin
- * cookie, JSON `Accept`), for {@link takeEarlyResponse} to hand over later.
+ * cookie or the app's Bearer token, JSON `Accept`), for
+ * {@link takeEarlyResponse} to hand over later.
  * A failure is kept for the taker (it sees the same network error as its own
  * fetch would give) and never reported as unhandled.
  */
 export function startEarlyRequest(path: string): Promise<Response> {
-  const response = fetch(path, { headers: { Accept: API_ACCEPT }, credentials: 'include' });
+  const response = fetch(apiUrl(path), {
+    headers: { Accept: API_ACCEPT, ...authorizationHeaders() },
+    credentials: API_CREDENTIALS,
+  });
   response.catch(() => undefined);
   started.set(path, { response, startedAt: Date.now() });
   return response;

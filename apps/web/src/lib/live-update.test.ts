@@ -32,7 +32,12 @@ function fakePlugin(overrides: Partial<LiveUpdatePlugin> = {}) {
   return { plugin, calls };
 }
 
-const native = (plugin: LiveUpdatePlugin): Platform => ({ isNative: true, liveUpdate: plugin });
+const native = (plugin: LiveUpdatePlugin): Platform => ({
+  isNative: true,
+  liveUpdate: plugin,
+  device: null,
+  secureStorage: null,
+});
 const config = (url: string | null, disableLiveUpdate = false): ClientConfig => ({
   url,
   disableLiveUpdate,
@@ -64,7 +69,7 @@ describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
   it('is skipped with no plugin call when the platform is not native', async () => {
     const { plugin, calls } = fakePlugin();
     const outcome = await checkLiveUpdate(
-      { isNative: false, liveUpdate: plugin },
+      { isNative: false, liveUpdate: plugin, device: null, secureStorage: null },
       config(url),
       null,
     );
@@ -149,28 +154,51 @@ describe('startLiveUpdate (SPEC.md §4, §7)', () => {
 
   it('in a browser does nothing', async () => {
     const { plugin, calls } = fakePlugin();
-    expect(await startLiveUpdate({ isNative: false, liveUpdate: plugin })).toBeNull();
+    expect(
+      await startLiveUpdate({
+        isNative: false,
+        liveUpdate: plugin,
+        device: null,
+        secureStorage: null,
+      }),
+    ).toBeNull();
     expect(calls).toEqual([]);
   });
 });
 
 describe('currentPlatform (DESIGN.md §5)', () => {
-  it('is native only when the Capacitor shell says so, with its LiveUpdate plugin', () => {
+  it('is native only when the Capacitor shell says so, with its plugins', () => {
     const { plugin } = fakePlugin();
-    expect(currentPlatform({})).toEqual({ isNative: false, liveUpdate: null });
+    const none = { device: null, secureStorage: null };
+    expect(currentPlatform({})).toEqual({ isNative: false, liveUpdate: null, ...none });
     expect(
       currentPlatform({
         Capacitor: { isNativePlatform: () => false, Plugins: { LiveUpdate: plugin } },
       }),
-    ).toEqual({ isNative: false, liveUpdate: null });
+    ).toEqual({ isNative: false, liveUpdate: null, ...none });
+    const device = { getId: async () => ({ identifier: 'x' }), getInfo: async () => ({}) };
+    const secureStorage = {
+      get: async () => ({ value: '' }),
+      set: async () => undefined,
+      remove: async () => undefined,
+    };
+    expect(
+      currentPlatform({
+        Capacitor: {
+          isNativePlatform: () => true,
+          Plugins: { LiveUpdate: plugin, Device: device, SecureStoragePlugin: secureStorage },
+        },
+      }),
+    ).toEqual({ isNative: true, liveUpdate: plugin, device, secureStorage });
     expect(
       currentPlatform({
         Capacitor: { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } },
       }),
-    ).toEqual({ isNative: true, liveUpdate: plugin });
+    ).toEqual({ isNative: true, liveUpdate: plugin, device: null, secureStorage: null });
     expect(currentPlatform({ Capacitor: { isNativePlatform: () => true } })).toEqual({
       isNative: true,
       liveUpdate: null,
+      ...none,
     });
   });
 

@@ -15,34 +15,73 @@ export interface LiveUpdatePlugin {
 }
 
 /**
- * Where the app runs (DESIGN.md §5: every native call sits behind this one
- * module, so the web build and the tests run without a device).
- * `liveUpdate` is the plugin on a native platform, null in a browser.
+ * `@capacitor/device`'s native operations (DESIGN.md §8): `getId` answers
+ * the device's identifier (Android's ANDROID_ID, iOS's
+ * identifierForVendor), `getInfo` an object describing the device (model,
+ * platform, operatingSystem, osVersion, manufacturer, isVirtual,
+ * webViewVersion, ...).
+ */
+export interface DevicePlugin {
+  getId(): Promise<{ identifier?: string | null }>;
+  getInfo(): Promise<Record<string, unknown>>;
+}
+
+/**
+ * `capacitor-secure-storage-plugin`'s native operations: values kept in the
+ * iOS Keychain or encrypted with an Android Keystore key. `get` rejects
+ * when the key holds nothing.
+ */
+export interface SecureStoragePlugin {
+  get(options: { key: string }): Promise<{ value: string }>;
+  set(options: { key: string; value: string }): Promise<unknown>;
+  remove(options: { key: string }): Promise<unknown>;
+}
+
+/**
+ * Where the app runs (DESIGN.md §5, §8: every native call sits behind this
+ * one module, so the web build and the tests run without a device). Each
+ * plugin is the one the native shell registered, null in a browser or when
+ * the shell has none of that name.
  */
 export interface Platform {
   isNative: boolean;
   liveUpdate: LiveUpdatePlugin | null;
+  device: DevicePlugin | null;
+  secureStorage: SecureStoragePlugin | null;
 }
 
-/** What the Capacitor native shell puts on `globalThis` (absent in a browser). */
+/**
+ * What the Capacitor native shell puts on `globalThis` before the page's
+ * scripts run (absent in a browser): `isNativePlatform()` and, under
+ * `Plugins`, an object per native plugin whose methods call into the shell
+ * (Capacitor's JSExport: `Plugins[jsName].method(options)`).
+ */
 interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
-  Plugins?: { LiveUpdate?: LiveUpdatePlugin };
+  Plugins?: {
+    LiveUpdate?: LiveUpdatePlugin;
+    Device?: DevicePlugin;
+    SecureStoragePlugin?: SecureStoragePlugin;
+  };
 }
 
 /**
  * The platform the app runs on: native when the Capacitor shell says so
- * (`globalThis.Capacitor.isNativePlatform()`), with its `LiveUpdate` plugin
- * when the shell registered one; else a browser (no Capacitor package is
- * bundled into the web build).
+ * (`globalThis.Capacitor.isNativePlatform()`), with the plugins the shell
+ * registered (`LiveUpdate`, `Device`, `SecureStoragePlugin`); else a
+ * browser. No Capacitor package is bundled into the web build: the app
+ * talks to the objects the shell injects (docs/decisions/026).
  */
 export function currentPlatform(
   scope: { Capacitor?: CapacitorGlobal } = globalThis as { Capacitor?: CapacitorGlobal },
 ): Platform {
   const capacitor = scope.Capacitor;
   const isNative = capacitor?.isNativePlatform?.() === true;
+  const plugins = isNative ? capacitor?.Plugins : undefined;
   return {
     isNative,
-    liveUpdate: isNative ? (capacitor?.Plugins?.LiveUpdate ?? null) : null,
+    liveUpdate: plugins?.LiveUpdate ?? null,
+    device: plugins?.Device ?? null,
+    secureStorage: plugins?.SecureStoragePlugin ?? null,
   };
 }

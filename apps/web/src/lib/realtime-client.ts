@@ -50,6 +50,12 @@ export interface RealtimeClientOptions {
   url: string;
   /** Opens a socket (default: the browser's `WebSocket`). */
   createSocket?: (url: string) => SocketLike;
+  /**
+   * The Bearer session token to sign each new connection in with, as its
+   * first frame `{type: 'auth', token}` (the native app, whose socket
+   * carries no cookie); null or absent: the cookie signs it in.
+   */
+  sessionToken?: () => string | null;
   /** App-wide handling of every event, once per event (e.g. TanStack Query invalidations). */
   onEvent?(event: RealtimeEvent): void;
   /**
@@ -135,6 +141,8 @@ export class RealtimeClient {
   private readonly topics = new Map<string, TopicEntry>();
   private socket: SocketLike | undefined;
   private isReady = false;
+  /** `ready` frames of this connection to pass over: the connection's own, when an `auth` frame follows. */
+  private readiesToSkip = 0;
   private hasBeenReady = false;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -220,6 +228,7 @@ export class RealtimeClient {
     const socket = create(this.options.url);
     this.socket = socket;
     this.isReady = false;
+    this.readiesToSkip = 0;
     socket.onmessage = (message) => {
       if (this.socket === socket) this.receive(socket, message.data);
     };
@@ -231,6 +240,13 @@ export class RealtimeClient {
     };
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      const token = this.options.sessionToken?.() ?? null;
+      if (token) {
+        // The server's `ready` of the connection itself comes first; the one
+        // answering this frame says who the socket is signed in as.
+        this.readiesToSkip = 1;
+        this.send({ type: 'auth', token });
+      }
       this.lastHeardAt = Date.now();
       this.heartbeatTimer = setInterval(() => this.beat(), CLIENT_PING_INTERVAL_MS);
     };
@@ -254,6 +270,7 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = undefined;
     this.isReady = false;
+    this.readiesToSkip = 0;
     this.userId = null;
     this.waitingFrames = [];
     for (const entry of this.topics.values()) {
@@ -330,6 +347,10 @@ export class RealtimeClient {
   }
 
   private onReady(userId: string | null): void {
+    if (this.readiesToSkip > 0) {
+      this.readiesToSkip -= 1;
+      return;
+    }
     this.isReady = true;
     this.hasBeenReady = true;
     this.attempt = 0;

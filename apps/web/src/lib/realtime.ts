@@ -3,6 +3,7 @@ import { buildPath } from '@rally/shared/api/operation';
 import { realtimeRoutes } from '@rally/shared/api/realtime';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { API_ORIGIN, sessionBearerToken } from './native-session';
 import { RealtimeClient, type TopicListener } from './realtime-client';
 import {
   invalidateAfterReplay,
@@ -12,12 +13,18 @@ import {
 
 const clients = new WeakMap<QueryClient, RealtimeClient>();
 
-/** The WebSocket URL of `/api/realtime` on the page's own origin (ws: or wss:). */
+/**
+ * The WebSocket URL of `/api/realtime` (ws: or wss:): on the API's origin
+ * in the native app (`apiOrigin`, lib/native-session.ts), else on the
+ * page's own.
+ */
 export function realtimeUrl(
   location: Pick<Location, 'protocol' | 'host'> = window.location,
+  apiOrigin: string = API_ORIGIN,
 ): string {
-  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${location.host}${buildPath(realtimeRoutes.connect)}`;
+  const base = apiOrigin ? new URL(apiOrigin) : location;
+  const protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${base.host}${buildPath(realtimeRoutes.connect)}`;
 }
 
 /**
@@ -32,6 +39,7 @@ export function getRealtimeClient(queryClient: QueryClient): RealtimeClient {
   if (!client) {
     client = new RealtimeClient({
       url: realtimeUrl(),
+      sessionToken: sessionBearerToken,
       onEvent: (event) => invalidateForEvent(queryClient, event),
       onResync: (topic) => invalidateForTopic(queryClient, topic),
       onReplayed: () => invalidateAfterReplay(queryClient),

@@ -4,5 +4,9 @@ import type { SchemasOf } from './operation.ts';
 
 /** Schemas of {@link clientsRoutes}. */
 export const clientsSchemas = {
-  register: { params: clientParamsSchema, body: registerClientSchema, response: clientDeviceSchema },
+  register: {
+    params: clientParamsSchema,
+    body: registerClientSchema,
+    response: clientDeviceSchema,
+  },
 } as const satisfies SchemasOf<typeof clientsRoutes>;

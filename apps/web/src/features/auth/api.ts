@@ -9,7 +9,7 @@ import {
 } from '@rally/shared/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api-request';
-import { setSessionUser } from '../../lib/auth';
+import { keepSessionToken, sessionDelivery, setSessionUser } from '../../lib/auth';
 
 /**
  * `POST /api/auth/phone/start`: sends a sign-in code by SMS. Throws `ApiError`
@@ -22,7 +22,7 @@ export function usePhoneStart() {
 }
 
 /**
- * `POST /api/auth/phone/verify`: checks the code and signs in (session cookie),
+ * `POST /api/auth/phone/verify`: checks the code and signs in (the session cookie; the Bearer token in the native app),
  * or, for a user with an authenticator app, answers the sign-in challenge of
  * the authenticator step (`needsSecondFactor`, DESIGN.md §3). When signed
  * in, the cached sign-in state becomes the user. Throws `ApiError`
@@ -32,7 +32,9 @@ export function usePhoneVerify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PhoneVerify) =>
-      request(authRoutes.phoneVerify, { body: { ...body, tokenDelivery: 'cookie' } }),
+      request(authRoutes.phoneVerify, { body: { ...body, tokenDelivery: sessionDelivery() } }).then(
+        keepSessionToken,
+      ),
     onSuccess: (answer) => {
       if (!needsSecondFactor(answer)) setSessionUser(queryClient, answer.user);
     },
@@ -50,7 +52,9 @@ export function useTotpVerify() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<TotpVerify, 'tokenDelivery'>) =>
-      request(authRoutes.totpVerify, { body: { ...body, tokenDelivery: 'cookie' } }),
+      request(authRoutes.totpVerify, { body: { ...body, tokenDelivery: sessionDelivery() } }).then(
+        keepSessionToken,
+      ),
     onSuccess: (answer) => {
       setSessionUser(queryClient, answer.user);
     },
@@ -96,7 +100,9 @@ export function useTokenExchange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<TokenExchange, 'tokenDelivery'>) =>
-      request(authRoutes.exchangeToken, { body: { ...body, tokenDelivery: 'cookie' } }),
+      request(authRoutes.exchangeToken, {
+        body: { ...body, tokenDelivery: sessionDelivery() },
+      }).then(keepSessionToken),
     onSuccess: (answer) => {
       if (!needsSecondFactor(answer)) setSessionUser(queryClient, answer.user);
     },
