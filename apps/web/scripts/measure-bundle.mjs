@@ -85,9 +85,11 @@ const minus = (files, ...others) =>
 const union = (...sets) => new Set(sets.flatMap((set) => [...set]));
 
 /** The manifest key of a source path relative to apps/web, with or without its extension. */
-function manifestKey(source) {
+function manifestKey(source, { optional = false } = {}) {
   const key = [source, `${source}.tsx`, `${source}.ts`].find((candidate) => manifest[candidate]);
-  if (!key) throw new Error(`measure-bundle: no chunk for ${source} (build with --manifest)`);
+  if (!key && !optional) {
+    throw new Error(`measure-bundle: no chunk for ${source} (build with --manifest)`);
+  }
   return key;
 }
 
@@ -110,16 +112,23 @@ const areaOf = new Map(
 const routeModulesPath = path.join(WEB_DIR, 'src/app/route-modules.ts');
 const routeModulesSource = readFileSync(routeModulesPath, 'utf8');
 const PAGE_ENTRY =
-  /'?([\w-]+)'?: page\(\s*\(\) => import\('([^']+)'\),\s*\(m\) => m\.\w+,?(?:\s*\[([^\]]*)\],?)?\s*\)/g;
-const readPageEntries = (source) =>
-  [...source.matchAll(PAGE_ENTRY)].map((m) => ({
-    name: m[1],
-    key: manifestKey(path.relative(WEB_DIR, path.resolve(path.dirname(routeModulesPath), m[2]))),
-    strings: m[3]?.match(/[\w-]+/g) ?? [],
-  }));
+  /'?([\w-]+)'?: (?:page|layout)\(\s*\(\) => import\('([^']+)'\),\s*\(m\) => m\.\w+,?(?:\s*\[([^\]]*)\],?)?\s*\)/g;
+// A layout the first screen imports statically (the main layout, in `app`)
+// has no chunk of its own: it is measured with the chunk it is in.
+const readPageEntries = (source, { optional = false } = {}) =>
+  [...source.matchAll(PAGE_ENTRY)]
+    .map((m) => ({
+      name: m[1],
+      key: manifestKey(
+        path.relative(WEB_DIR, path.resolve(path.dirname(routeModulesPath), m[2])),
+        { optional },
+      ),
+      strings: m[3]?.match(/[\w-]+/g) ?? [],
+    }))
+    .filter((entry) => entry.key);
 const layoutsAt = routeModulesSource.indexOf('export const areaLayouts');
 const routes = readPageEntries(routeModulesSource.slice(0, layoutsAt));
-const layouts = readPageEntries(routeModulesSource.slice(layoutsAt));
+const layouts = readPageEntries(routeModulesSource.slice(layoutsAt), { optional: true });
 const unread = [...areaOf.keys()].filter((name) => !routes.some((route) => route.name === name));
 if (layoutsAt === -1 || layouts.length === 0 || unread.length > 0) {
   throw new Error(
