@@ -9,7 +9,9 @@ import { apiOrigin, buildNativeWeb } from './web-bundle.mjs';
 const MOBILE_DIR = path.join(import.meta.dirname, '..');
 
 const origin = apiOrigin();
-process.stdout.write(`Building the app's web bundle to call the API at ${origin} (RALLY_API_ORIGIN)\n`);
+process.stdout.write(
+  `Building the app's web bundle to call the API at ${origin} (RALLY_API_ORIGIN)\n`,
+);
 buildNativeWeb(path.join(MOBILE_DIR, 'www'), origin);
 
 const cap = spawnSync(

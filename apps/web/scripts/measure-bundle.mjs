@@ -119,10 +119,9 @@ const readPageEntries = (source, { optional = false } = {}) =>
   [...source.matchAll(PAGE_ENTRY)]
     .map((m) => ({
       name: m[1],
-      key: manifestKey(
-        path.relative(WEB_DIR, path.resolve(path.dirname(routeModulesPath), m[2])),
-        { optional },
-      ),
+      key: manifestKey(path.relative(WEB_DIR, path.resolve(path.dirname(routeModulesPath), m[2])), {
+        optional,
+      }),
       strings: m[3]?.match(/[\w-]+/g) ?? [],
     }))
     .filter((entry) => entry.key);

@@ -186,7 +186,9 @@ describe('PUT /api/clients/:clientId (device registration, SPEC.md §3, §4, §7
       payload: {},
     });
     expect(signedOut.statusCode).toBe(401);
-    const { rows } = await t.database.pool.query('select 1 from clients where uid = $1', [owner.id]);
+    const { rows } = await t.database.pool.query('select 1 from clients where uid = $1', [
+      owner.id,
+    ]);
     expect(rows).toHaveLength(0);
     // The uid of the key is read case-insensitively, as ids are.
     const upper = await register(owner, `${owner.id.toUpperCase()}-upper`, {});
@@ -196,15 +198,30 @@ describe('PUT /api/clients/:clientId (device registration, SPEC.md §3, §4, §7
   it.each([
     ['a key that is not {uid}-{deviceId}', 'not-a-key', {}, 'clientId'],
     ['a device id with a slash', '{uid}-a%2Fb', {}, 'clientId'],
-    ['a uid other than the key', '{uid}-dev', { uid: '00000000-0000-4000-8000-000000000000' }, 'uid'],
+    [
+      'a uid other than the key',
+      '{uid}-dev',
+      { uid: '00000000-0000-4000-8000-000000000000' },
+      'uid',
+    ],
     ['a device id other than the key', '{uid}-dev', { deviceId: 'other' }, 'deviceId'],
     ['a phone number not the user', '{uid}-dev', { phoneNumber: '+15550100000' }, 'phoneNumber'],
     ['the reserved bundle id', '{uid}-dev', { bundleId: 'public' }, 'bundleId'],
     ['a bundle id with a path', '{uid}-dev', { bundleId: '../x' }, 'bundleId'],
     ['a bundle id of 65 characters', '{uid}-dev', { bundleId: 'b'.repeat(65) }, 'bundleId'],
     ['deviceInfo that is not an object', '{uid}-dev', { deviceInfo: 'Pixel' }, 'deviceInfo'],
-    ['deviceInfo with a nested object', '{uid}-dev', { deviceInfo: { a: { b: 1 } } }, 'deviceInfo.a'],
-    ['deviceInfo with a long value', '{uid}-dev', { deviceInfo: { a: 'x'.repeat(201) } }, 'deviceInfo.a'],
+    [
+      'deviceInfo with a nested object',
+      '{uid}-dev',
+      { deviceInfo: { a: { b: 1 } } },
+      'deviceInfo.a',
+    ],
+    [
+      'deviceInfo with a long value',
+      '{uid}-dev',
+      { deviceInfo: { a: 'x'.repeat(201) } },
+      'deviceInfo.a',
+    ],
     [
       'deviceInfo with 41 fields',
       '{uid}-dev',
