@@ -6,6 +6,7 @@ import {
   DEVICE_INFO_MAX_TEXT,
   parseClientKey,
 } from './client-device.ts';
+import { textSchema } from './common.ts';
 import { UNKNOWN_VALUE } from './constants.ts';
 
 export * from './client-device.ts';
@@ -28,9 +29,16 @@ export const clientDeviceSchema = z.object({
 /** See {@link clientDeviceSchema}. */
 export type ClientDevice = z.infer<typeof clientDeviceSchema>;
 
-/** One value of `deviceInfo`: text, a number, true/false or null (the Device plugin's `getInfo` is flat). */
+/**
+ * One value of `deviceInfo`: single-line text (no control characters or
+ * broken characters, as all text: `textSchema`), a number, true/false or
+ * null (the Device plugin's `getInfo` is flat).
+ */
 const deviceInfoValueSchema = z.union([
-  z.string().max(DEVICE_INFO_MAX_TEXT, `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`),
+  textSchema('A device detail').max(
+    DEVICE_INFO_MAX_TEXT,
+    `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`,
+  ),
   z.number().finite(),
   z.boolean(),
   z.null(),
@@ -44,8 +52,7 @@ const deviceInfoValueSchema = z.union([
  */
 export const deviceInfoSchema = z
   .record(
-    z
-      .string()
+    textSchema('A device detail name')
       .min(1)
       .max(DEVICE_INFO_MAX_TEXT, `Must be at most ${DEVICE_INFO_MAX_TEXT} characters`),
     deviceInfoValueSchema,

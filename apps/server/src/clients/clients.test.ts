@@ -228,6 +228,18 @@ describe('PUT /api/clients/:clientId (device registration, SPEC.md §3, §4, §7
       { deviceInfo: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`k${i}`, i])) },
       'deviceInfo',
     ],
+    [
+      'deviceInfo with a NUL',
+      '{uid}-dev',
+      { deviceInfo: { model: 'a\u0000b' } },
+      'deviceInfo.model',
+    ],
+    [
+      'deviceInfo with a NUL in a name',
+      '{uid}-dev',
+      { deviceInfo: { 'a\u0000': 1 } },
+      'deviceInfo.a\u0000',
+    ],
     ['an unknown field', '{uid}-dev', { colour: 'red' }, ''],
   ])('refuses %s, naming the field, and writes nothing', async (_name, key, body, path) => {
     const user = await signUp(t, 'Validating Device');
