@@ -8,6 +8,7 @@ import { isApiError } from '../lib/api-client';
 import { ConfirmModal } from './confirm-modal';
 import { ErrorAlert } from './error-alert';
 import { LoadingLines } from './query-state';
+import { publicOrigin } from '../lib/native-session';
 
 /** The addresses of one feed: the absolute web URL, its `webcal://` twin, and Google Calendar's "add by URL" link. */
 export interface FeedUrls {
@@ -18,10 +19,10 @@ export interface FeedUrls {
 
 /**
  * The addresses of the feed at `path` (`/api/feeds/{token}.ics`) on `origin`
- * (this site): calendar apps subscribe to `webcal://` (RFC 5545 feeds over
+ * (this site; the API's in the native app): calendar apps subscribe to `webcal://` (RFC 5545 feeds over
  * HTTP), Google Calendar through `calendar/r?cid=<webcal URL>`.
  */
-export function feedUrls(path: string, origin: string = window.location.origin): FeedUrls {
+export function feedUrls(path: string, origin: string = publicOrigin()): FeedUrls {
   const https = new URL(path, origin).toString();
   const webcal = https.replace(/^https?:/, 'webcal:');
   return {

@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request, type RequestAnswer } from './api-request';
-import { saveSessionToken, usesBearerSession } from './native-session';
+import { isApiError } from './api-client';
+import { saveSessionToken, sessionBearerToken, usesBearerSession } from './native-session';
 
 /**
  * How a sign-in asks for its session (`tokenDelivery`): the HttpOnly cookie
@@ -39,12 +40,18 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 
 /**
  * Query options of the sign-in state: `GET /api/auth/session`, which answers
- * `{ user: null }` when signed out (never 401). Kept fresh for a minute; it is
+ * `{ user: null }` when signed out (never 401); the native app then forgets
+ * a token it still held (revoked or expired). Kept fresh for a minute; it is
  * refetched on window focus so a sign-out in another tab is noticed.
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => request(authRoutes.session, { signal }),
+  queryFn: async ({ signal }) => {
+    const answer = await request(authRoutes.session, { signal });
+    // The native app's token was revoked or expired: forget it on the device too.
+    if (answer.user === null && sessionBearerToken()) await saveSessionToken(null);
+    return answer;
+  },
   staleTime: 60_000,
   // Try even when the browser believes it is offline, so the app shows an error instead of waiting.
   networkMode: 'always',
@@ -61,7 +68,7 @@ export interface AuthState {
   user: User | null;
   /** Why the sign-in state could not be loaded (network, server error), when nothing is known. */
   error: Error | null;
-  /** Signs out (`POST /api/auth/signout`) and forgets every cached answer of the previous user. */
+  /** Signs out (`POST /api/auth/signout`; a 401, the session already ended, counts as done) and forgets every cached answer of the previous user. */
   signOut: () => Promise<void>;
   /** Asks the server again for the sign-in state. */
   refresh: () => Promise<void>;
@@ -77,7 +84,12 @@ export function useAuth(): AuthState {
   const session = useQuery(sessionQueryOptions);
 
   const signOut = useCallback(async () => {
-    await request(authRoutes.signOut);
+    try {
+      await request(authRoutes.signOut);
+    } catch (error) {
+      // 401: the session had already ended (revoked elsewhere, expired); sign out here too.
+      if (!isApiError(error, 'unauthenticated')) throw error;
+    }
     await forgetSignedInUser(queryClient);
   }, [queryClient]);
 

@@ -23,6 +23,17 @@ export function readApiOrigin(value: unknown): string {
   }
 }
 
+/**
+ * The origin of Rally's own pages, for links people share or open
+ * elsewhere (a program's join page, a sign-in link, a calendar feed): the
+ * API's origin in the native app (one server serves both), whose web view's
+ * own origin (`https://localhost`) means nothing outside it; else this
+ * page's origin.
+ */
+export function publicOrigin(origin = API_ORIGIN): string {
+  return origin || window.location.origin;
+}
+
 /** The key of the session token in the secure storage plugin. */
 export const SESSION_TOKEN_KEY = 'rally.session';
 
@@ -32,6 +43,7 @@ export function apiUrl(path: string, origin = API_ORIGIN): string {
 }
 
 let token: string | null = null;
+let isNativeSession = false;
 let storage: SecureStoragePlugin | null = null;
 let loaded: Promise<void> = Promise.resolve();
 
@@ -43,6 +55,7 @@ let loaded: Promise<void> = Promise.resolve();
  * before any API request.
  */
 export function loadNativeSession(platform: Platform): Promise<void> {
+  isNativeSession = platform.isNative || API_ORIGIN !== '';
   storage = platform.isNative ? platform.secureStorage : null;
   if (!storage) return loaded;
   const plugin = storage;
@@ -63,9 +76,14 @@ export function whenSessionLoaded(): Promise<void> {
   return loaded;
 }
 
-/** Whether sign-in should deliver a Bearer token (the native app) instead of the cookie (a browser). */
+/**
+ * Whether sign-in should deliver a Bearer token instead of the cookie: in
+ * the native app, or whenever the API is on another origin (a cookie would
+ * not flow there), even when the shell has no secure storage plugin (the
+ * token is then kept in memory only).
+ */
 export function usesBearerSession(): boolean {
-  return storage !== null;
+  return isNativeSession;
 }
 
 /** The Bearer token of the signed-in native app, null in a browser or signed out. */
@@ -80,12 +98,17 @@ export function authorizationHeaders(): Record<string, string> {
 
 /**
  * Keeps the app's session token (null: forgets it) in memory and in secure
- * storage. Rejects when the storage fails to save it (the app then stays
- * signed in only until it is closed).
+ * storage. Never rejects: when the storage fails, the failure is logged and
+ * the token is kept in memory only (the app stays signed in until it is
+ * closed), so a sign-in the server completed is not shown as failed.
  */
 export async function saveSessionToken(value: string | null): Promise<void> {
   token = value;
   if (!storage) return;
-  if (value) await storage.set({ key: SESSION_TOKEN_KEY, value });
-  else await storage.remove({ key: SESSION_TOKEN_KEY }).catch(() => undefined);
+  try {
+    if (value) await storage.set({ key: SESSION_TOKEN_KEY, value });
+    else await storage.remove({ key: SESSION_TOKEN_KEY });
+  } catch (error) {
+    console.error('The session could not be saved on this device', error);
+  }
 }

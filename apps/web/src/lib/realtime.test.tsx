@@ -83,4 +83,13 @@ describe('useRealtime', () => {
       'ws://localhost:3000/api/realtime',
     );
   });
+
+  it('in the native app connects to the API’s origin, not the web view’s', () => {
+    expect(
+      realtimeUrl({ protocol: 'https:', host: 'localhost' }, 'https://rally.example:8443'),
+    ).toBe('wss://rally.example:8443/api/realtime');
+    expect(realtimeUrl({ protocol: 'capacitor:', host: 'localhost' }, 'http://10.0.2.2:3000')).toBe(
+      'ws://10.0.2.2:3000/api/realtime',
+    );
+  });
 });

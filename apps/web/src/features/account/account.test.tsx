@@ -1,7 +1,7 @@
 import type { AccountSession } from '@rally/shared/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../test/api-mock';
+import { json, mockApi, problem } from '../../test/api-mock';
 import { makeProfile, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -33,6 +33,17 @@ describe('account pages', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Rally' })).toBeInTheDocument();
     expect(app.currentPath()).toBe('/auth/login?redirect=%2Faccount');
     expect(requests.some((r) => r.path === '/api/auth/signout')).toBe(true);
+  });
+
+  it('signs out here too when the session had already ended (401)', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: makeUser() },
+      'POST /api/auth/signout': problem(401, 'unauthenticated'),
+      'GET /api/auth/sessions': { sessions: [] },
+    });
+    const app = renderApp('/account');
+    await app.user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Rally' })).toBeInTheDocument();
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { QrCode } from '../../../components/qr-code';
 import { dateTimeFormat } from '../../../lib/format';
 import { useCreateSignInLink } from '../api';
+import { publicOrigin } from '../../../lib/native-session';
 
 /** True once `expiresAt` (ISO) has passed, re-rendering at that moment. */
 function useHasExpired(expiresAt: string | undefined): boolean {
@@ -33,7 +34,7 @@ export function SignInLinkSection() {
   const create = useCreateSignInLink();
   const [link, setLink] = useState<SignInLink | null>(null);
   const hasExpired = useHasExpired(link?.expiresAt);
-  const url = link ? new URL(link.path, window.location.origin).toString() : '';
+  const url = link ? new URL(link.path, publicOrigin()).toString() : '';
   const make = () => create.mutate(undefined, { onSuccess: setLink });
 
   return (

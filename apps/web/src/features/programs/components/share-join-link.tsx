@@ -12,12 +12,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QrCode } from '../../../components/qr-code';
+import { publicOrigin } from '../../../lib/native-session';
 
 /**
  * The public join page's address of a program (SPEC.md §2
- * `program-subscription-new`), absolute on `origin` (default: this site).
+ * `program-subscription-new`), absolute on `origin` (default: this site, or the API's origin in the native app).
  */
-export function joinLinkOf(programId: string, origin: string = window.location.origin): string {
+export function joinLinkOf(programId: string, origin: string = publicOrigin()): string {
   return `${origin}/programs/${encodeURIComponent(programId)}/subscriptions/new`;
 }
 
