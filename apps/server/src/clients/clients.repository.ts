@@ -1,3 +1,4 @@
+import { DEVICE_INFO_MAX_KEYS } from '@rally/shared/client-device';
 import { count, desc, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clients } from '../db/schema/index.ts';
@@ -48,14 +49,15 @@ export interface ClientWrite {
  * statement, so two writes of one device at once both land (the second
  * merges into the first): a new record takes `defaults` for the fields
  * not given; an existing one keeps them. `lastUpdated` is `now` either way.
- * Returns the record as stored.
+ * Returns the record as stored, or null when the merged `deviceInfo` would
+ * hold more than {@link DEVICE_INFO_MAX_KEYS} keys (nothing is written).
  */
 export async function upsertClient(
   db: Db,
   write: ClientWrite,
   defaults: { phoneNumber: string; bundleId: string },
   now: Date,
-): Promise<ClientRow> {
+): Promise<ClientRow | null> {
   const set: Partial<typeof clients.$inferInsert> = { lastUpdated: now };
   if (write.phoneNumber !== undefined) set.phoneNumber = write.phoneNumber;
   if (write.bundleId !== undefined) set.bundleId = write.bundleId;
@@ -78,8 +80,8 @@ export async function upsertClient(
           ? { deviceInfo: sql`${clients.deviceInfo} || excluded.device_info` }
           : {}),
       },
+      setWhere: sql`(select count(*) from jsonb_object_keys(${clients.deviceInfo} || excluded.device_info)) <= ${DEVICE_INFO_MAX_KEYS}`,
     })
     .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return row ?? null;
 }

@@ -1,5 +1,10 @@
 import type { adminListQuerySchema, Page } from '@rally/shared/admin';
-import { parseClientKey, type ClientDevice, type RegisterClient } from '@rally/shared/clients';
+import {
+  DEVICE_INFO_MAX_KEYS,
+  parseClientKey,
+  type ClientDevice,
+  type RegisterClient,
+} from '@rally/shared/clients';
 import { UNKNOWN_VALUE } from '@rally/shared/constants';
 import type { z } from 'zod';
 import { assertGlobalAdmin } from '../auth/global-admin.ts';
@@ -28,9 +33,10 @@ export class ClientsService {
    * signed-in user with merge semantics (SPEC.md §3, §4, §7): the fields
    * sent are written, the others kept; `lastUpdated` is the server's time
    * of the write. Errors: 404 `not_found` when the key's `uid` is not the
-   * caller's (another user's records do not exist for them); 422
+   * caller's (another user's records do not exist for them); 400
    * `validation_failed` when the body's `uid` or `deviceId` differ from the
-   * key's, or `phoneNumber` is not the caller's.
+   * key's, `phoneNumber` is not the caller's, or the merged `deviceInfo`
+   * would hold more than `DEVICE_INFO_MAX_KEYS` fields.
    */
   async register(actor: Actor, clientId: string, body: RegisterClient): Promise<ClientDevice> {
     const key = parseClientKey(clientId);
@@ -59,6 +65,12 @@ export class ClientsService {
       { phoneNumber: actor.user.phoneNumber, bundleId: UNKNOWN_VALUE },
       this.clock.now(),
     );
+    if (!row) {
+      throw fieldError(
+        'deviceInfo',
+        `Must have at most ${DEVICE_INFO_MAX_KEYS} fields with those already saved.`,
+      );
+    }
     return presentClient(row);
   }
 

@@ -173,6 +173,24 @@ describe('PUT /api/clients/:clientId (device registration, SPEC.md §3, §4, §7
     );
   });
 
+  it('keeps a merged deviceInfo within 40 fields: a write that would pass it is refused and changes nothing', async () => {
+    const user = await signUp(t, 'Growing Device');
+    const key = `${user.id}-grower`;
+    const fields = (from: number, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${from + i}`, i]));
+    expect((await register(user, key, { deviceInfo: fields(0, 30) })).statusCode).toBe(200);
+    const over = await register(user, key, { deviceInfo: fields(30, 11), bundleId: '9.9.9' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0].path).toBe('deviceInfo');
+    const { rows } = await t.database.pool.query(
+      'select device_info, bundle_id from clients where id = $1',
+      [key],
+    );
+    expect(Object.keys(rows[0].device_info)).toHaveLength(30);
+    expect(rows[0].bundle_id).toBe('unknown');
+    expect((await register(user, key, { deviceInfo: fields(25, 15) })).statusCode).toBe(200);
+  });
+
   it("accepts only the caller's own uid: another user's key is 404 and writes nothing; signed out is 401", async () => {
     const owner = await signUp(t, 'Key Owner');
     const other = await signUp(t, 'Key Thief');
