@@ -141,6 +141,7 @@ describe('the root view’s live-update check (SPEC.md §2, §4)', () => {
         model: 'Pixel 9',
         platform: 'android',
         isVirtual: false,
+        name: "Nila's phone",
         memUsed: 123,
         nested: { dropped: true },
       }),
@@ -154,9 +155,15 @@ describe('the root view’s live-update check (SPEC.md §2, §4)', () => {
         deviceId: '9774d56d682e549c',
         uid: 'u1',
         phoneNumber: '+919800000001',
-        deviceInfo: { model: 'Pixel 9', platform: 'android', isVirtual: false, memUsed: 123 },
+        deviceInfo: { model: 'Pixel 9', platform: 'android', isVirtual: false },
         bundleId: '1.0.0',
       },
+    });
+    // Only the fields that describe the device: not its name, not memory figures.
+    expect((writes()[0]?.body as { deviceInfo: object }).deviceInfo).toEqual({
+      model: 'Pixel 9',
+      platform: 'android',
+      isVirtual: false,
     });
     view.switchUser('u2');
     await waitFor(() => expect(writes()).toHaveLength(2));

@@ -1,11 +1,6 @@
 import { clientsRoutes } from '@rally/shared/api/clients';
 import { isValidBundleId } from '@rally/shared/client-config';
-import {
-  DEVICE_ID_PATTERN,
-  DEVICE_INFO_MAX_KEYS,
-  DEVICE_INFO_MAX_TEXT,
-  clientKey,
-} from '@rally/shared/client-device';
+import { DEVICE_ID_PATTERN, DEVICE_INFO_MAX_TEXT, clientKey } from '@rally/shared/client-device';
 import { UNKNOWN_VALUE } from '@rally/shared/constants';
 import { request } from './api-request';
 import type { Platform } from './platform';
@@ -36,10 +31,28 @@ async function readDeviceId(platform: Platform): Promise<string> {
 }
 
 /**
- * The Device plugin's `getInfo` object, flat values only (text of at most
- * {@link DEVICE_INFO_MAX_TEXT} characters, numbers, booleans, null) and at
- * most {@link DEVICE_INFO_MAX_KEYS} of them, as the server takes it; `{}`
- * when the plugin is missing or fails.
+ * The fields of the Device plugin's `getInfo` that describe the device
+ * (DESIGN.md §8). Left out: `name`, the device's name, which is often its
+ * owner's ("Nila's iPhone"), and the memory and disk figures, which change
+ * on every start and say nothing about the device (data minimisation).
+ */
+export const DEVICE_INFO_FIELDS = [
+  'model',
+  'platform',
+  'operatingSystem',
+  'osVersion',
+  'iOSVersion',
+  'androidSDKVersion',
+  'manufacturer',
+  'isVirtual',
+  'webViewVersion',
+] as const;
+
+/**
+ * The Device plugin's `getInfo` object, only {@link DEVICE_INFO_FIELDS} and
+ * only flat values (text of at most {@link DEVICE_INFO_MAX_TEXT}
+ * characters, numbers, booleans, null), as the server takes it; `{}` when
+ * the plugin is missing or fails.
  */
 async function readDeviceInfo(platform: Platform): Promise<DeviceRecordWrite['deviceInfo']> {
   let info: Record<string, unknown> | undefined;
@@ -49,9 +62,8 @@ async function readDeviceInfo(platform: Platform): Promise<DeviceRecordWrite['de
     return {};
   }
   const kept: DeviceRecordWrite['deviceInfo'] = {};
-  for (const [key, value] of Object.entries(info ?? {})) {
-    if (Object.keys(kept).length >= DEVICE_INFO_MAX_KEYS) break;
-    if (key.length === 0 || key.length > DEVICE_INFO_MAX_TEXT) continue;
+  for (const key of DEVICE_INFO_FIELDS) {
+    const value = info?.[key];
     if (typeof value === 'string' && value.length <= DEVICE_INFO_MAX_TEXT) kept[key] = value;
     else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
       kept[key] = value;
