@@ -5,17 +5,13 @@ import type { ClientConfig } from './config.ts';
 // layouts"). `@rally/shared/config` re-exports them.
 
 /**
- * The update package id of a URL: the `{id}` of its file name
- * `bundle-{id}.zip` (SPEC.md §4 "the recommended package id is the {id}
- * taken from the file name of the config url"; §9 file name form). Only the
- * last path segment counts (query and fragment are ignored); relative URLs
- * are read against a dummy origin. Returns null when the URL does not parse
- * or its file name is not of that form (then no update is recommended,
- * SPEC.md §5).
- *
- * @example recommendedBundleId('https://cdn.example.com/app/bundle-1.4.2.zip') // '1.4.2'
+ * The `{id}` of a URL's file name `bundle-{id}.zip` (SPEC.md §9 file name
+ * form), whatever the id holds; null when the URL does not parse or its
+ * file name is not of that form. Only the last path segment counts (query
+ * and fragment are ignored); relative URLs are read against a dummy origin.
+ * {@link recommendedBundleId} is what the apps use.
  */
-export function recommendedBundleId(url: string | null | undefined): string | null {
+export function bundleFileId(url: string | null | undefined): string | null {
   if (!url) return null;
   let pathname: string;
   try {
@@ -26,6 +22,51 @@ export function recommendedBundleId(url: string | null | undefined): string | nu
   const fileName = pathname.slice(pathname.lastIndexOf('/') + 1);
   const match = /^bundle-(.+)\.zip$/.exec(fileName);
   return match?.[1] ?? null;
+}
+
+/**
+ * The update package id of a URL (SPEC.md §4 "the recommended package id
+ * is the {id} taken from the file name of the config url"): the
+ * {@link bundleFileId} when it may name a bundle ({@link isValidBundleId}:
+ * the plugin makes it a folder name), else null, and then no update is
+ * recommended (SPEC.md §5).
+ *
+ * @example recommendedBundleId('https://cdn.example.com/app/bundle-1.4.2.zip') // '1.4.2'
+ * @example recommendedBundleId('https://cdn.example.com/app/bundle-public.zip') // null
+ */
+export function recommendedBundleId(url: string | null | undefined): string | null {
+  const id = bundleFileId(url);
+  return id !== null && isValidBundleId(id) ? id : null;
+}
+
+/** The fragment `#sha256=<64 hex digits>` that {@link bundleChecksum} reads. */
+const CHECKSUM_FRAGMENT = /^#sha256=([0-9a-f]{64})$/i;
+
+/**
+ * The SHA-256 of the update package a config URL links to, as lowercase hex,
+ * when its fragment carries one (`…/bundle-{id}.zip#sha256=<64 hex>`, what
+ * `npm run bundle:publish` prints; docs/decisions/027); null otherwise. The
+ * fragment is never sent to the server: it travels with the URL in the
+ * config record `client`, whose fields stay SPEC.md §3's `url` and
+ * `disableLiveUpdate`.
+ */
+export function bundleChecksum(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const hashAt = url.indexOf('#');
+  if (hashAt < 0) return null;
+  return CHECKSUM_FRAGMENT.exec(url.slice(hashAt))?.[1]?.toLowerCase() ?? null;
+}
+
+/** Whether a config URL's fragment is absent, empty or a well-formed `#sha256=<64 hex>`. */
+export function hasValidChecksumFragment(url: string): boolean {
+  const hashAt = url.indexOf('#');
+  return hashAt < 0 || hashAt === url.length - 1 || CHECKSUM_FRAGMENT.test(url.slice(hashAt));
+}
+
+/** A config URL without its fragment: what the plugin downloads. */
+export function bundleDownloadUrl(url: string): string {
+  const hashAt = url.indexOf('#');
+  return hashAt < 0 ? url : url.slice(0, hashAt);
 }
 
 /** The record's value before a global admin has set it: no recommended package, live update on. */

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { adminListQuerySchema } from './admin.ts';
+import { bundleChecksum, bundleDownloadUrl } from './client-config.ts';
 import {
   clientConfigSchema,
   recommendedBundleId,
@@ -30,6 +31,39 @@ describe('recommendedBundleId (SPEC.md §4, §9)', () => {
     expect(recommendedBundleId('https://x.test/mybundle-1.zip')).toBeNull();
     expect(recommendedBundleId('http://[bad')).toBeNull();
   });
+
+  it('answers null for an id that may not name a bundle (a folder name on the device)', () => {
+    expect(recommendedBundleId('https://x.test/bundle-public.zip')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-...zip')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-a%20b.zip')).toBeNull();
+    expect(recommendedBundleId('https://x.test/bundle-%2E%2E.zip')).toBeNull();
+    expect(recommendedBundleId(`https://x.test/bundle-${'a'.repeat(65)}.zip`)).toBeNull();
+    expect(recommendedBundleId(`https://x.test/bundle-${'a'.repeat(64)}.zip`)).toBe('a'.repeat(64));
+  });
+});
+
+describe('bundleChecksum and bundleDownloadUrl (docs/decisions/027)', () => {
+  const sha = 'AB'.repeat(32);
+  it('reads the SHA-256 of #sha256=<64 hex>, lowercase, and drops the fragment for the download', () => {
+    const url = `https://x.test/bundles/bundle-7.zip#sha256=${sha}`;
+    expect(bundleChecksum(url)).toBe(sha.toLowerCase());
+    expect(bundleDownloadUrl(url)).toBe('https://x.test/bundles/bundle-7.zip');
+    expect(recommendedBundleId(url)).toBe('7');
+  });
+
+  it('answers null without a well-formed checksum', () => {
+    for (const url of [
+      null,
+      'https://x.test/bundle-7.zip',
+      'https://x.test/bundle-7.zip#',
+      `https://x.test/bundle-7.zip#sha256=${sha.slice(2)}`,
+      `https://x.test/bundle-7.zip#sha1=${sha}`,
+      `https://x.test/bundle-7.zip#sha256=${sha}x`,
+    ]) {
+      expect(bundleChecksum(url)).toBeNull();
+    }
+    expect(bundleDownloadUrl('https://x.test/bundle-7.zip')).toBe('https://x.test/bundle-7.zip');
+  });
 });
 
 describe('updateClientConfigSchema', () => {
@@ -41,6 +75,23 @@ describe('updateClientConfigSchema', () => {
       }),
     ).toEqual({ url: 'https://cdn.example.com/bundle-3.zip', disableLiveUpdate: false });
     expect(updateClientConfigSchema.parse({ url: null, disableLiveUpdate: true }).url).toBeNull();
+    const withChecksum = `https://rally.example/bundles/bundle-20261125-1.zip#sha256=${'0f'.repeat(32)}`;
+    expect(
+      updateClientConfigSchema.parse({ url: withChecksum, disableLiveUpdate: false }).url,
+    ).toBe(withChecksum);
+  });
+
+  it('refuses a bundle id the plugin could not use as a folder, and a malformed checksum, saying why', () => {
+    const messageFor = (url: string) =>
+      updateClientConfigSchema.safeParse({ url, disableLiveUpdate: false }).error?.issues[0]
+        ?.message;
+    expect(messageFor('https://x.test/bundle-public.zip')).toMatch(/must be 1 to 64 letters/);
+    expect(messageFor('https://x.test/bundle-a%20b.zip')).toMatch(/must be 1 to 64 letters/);
+    expect(messageFor(`https://x.test/bundle-${'a'.repeat(65)}.zip`)).toMatch(/1 to 64/);
+    expect(messageFor('https://x.test/bundle-1.zip#latest')).toMatch(/after # must be sha256=/);
+    expect(messageFor(`https://x.test/bundle-1.zip#sha256=${'0'.repeat(63)}`)).toMatch(
+      /64 hexadecimal/,
+    );
   });
 
   it('refuses other links and missing fields with a message naming the field', () => {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 // Values the web client needs on every page live in client-config.ts, which
 // does not build zod schemas (docs/decisions/004, "Signed-in layouts").
-import { DEFAULT_CLIENT_CONFIG, recommendedBundleId } from './client-config.ts';
+import {
+  bundleFileId,
+  DEFAULT_CLIENT_CONFIG,
+  hasValidChecksumFragment,
+  isValidBundleId,
+  recommendedBundleId,
+} from './client-config.ts';
 import { textSchema } from './common.ts';
 
 export { DEFAULT_CLIENT_CONFIG, recommendedBundleId };
@@ -23,8 +29,11 @@ export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 /**
  * Body of `PUT /api/admin/config/client` (global admins): an absolute
- * http(s) URL whose file name has the form `bundle-{id}.zip` (SPEC.md §9),
- * or null for none; and `disableLiveUpdate`. Both fields are required.
+ * http(s) URL whose file name has the form `bundle-{id}.zip` (SPEC.md §9)
+ * with a valid bundle id (`isValidBundleId`: the plugin makes it a folder
+ * name) and, optionally, the package's SHA-256 as `#sha256=<64 hex>`
+ * (docs/decisions/027), or null for none; and `disableLiveUpdate`. Both
+ * fields are required.
  */
 export const updateClientConfigSchema = z.object({
   url: textSchema('url')
@@ -40,8 +49,21 @@ export const updateClientConfigSchema = z.object({
       },
       { message: 'url must be an absolute http:// or https:// link' },
     )
-    .refine((value) => recommendedBundleId(value) !== null, {
+    .refine((value) => bundleFileId(value) !== null, {
       message: 'The file name of url must have the form bundle-{id}.zip',
+    })
+    .refine(
+      (value) => {
+        const id = bundleFileId(value);
+        return id === null || isValidBundleId(id);
+      },
+      {
+        message:
+          'The {id} of bundle-{id}.zip must be 1 to 64 letters, digits, ".", "_" or "-", and not "public"',
+      },
+    )
+    .refine(hasValidChecksumFragment, {
+      message: 'The part of url after # must be sha256= and 64 hexadecimal digits',
     })
     .nullable(),
   disableLiveUpdate: z.boolean({ message: 'disableLiveUpdate must be true or false' }),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveUpdatePlugin } from '../lib/platform';
-import { mockApi } from '../test/api-mock';
+import { mockApi, problem } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 
 afterEach(() => {
@@ -36,5 +36,64 @@ describe('the root view (SPEC.md §2: it starts the automatic update check at st
     await waitFor(() =>
       expect(calls).toEqual(['reset', 'current', 'ready', 'download 1.4.0', 'next 1.4.0']),
     );
+  });
+
+  it('signals ready only once the app has rendered, then keeps the running recommended package next', async () => {
+    const calls: string[] = [];
+    let renderedAtReady: string | null = null;
+    const plugin: LiveUpdatePlugin = {
+      downloadBundle: async ({ bundleId }) => void calls.push(`download ${bundleId}`),
+      setNextBundle: async ({ bundleId }) => void calls.push(`next ${bundleId}`),
+      getCurrentBundle: async () => {
+        calls.push('current');
+        return { bundleId: '1.4.0' };
+      },
+      reset: async () => void calls.push('reset'),
+      ready: async () => {
+        calls.push('ready');
+        renderedAtReady = document.body.textContent;
+      },
+      getBlockedBundles: async () => {
+        calls.push('blocked');
+        return { bundleIds: [] };
+      },
+    };
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } });
+    mockApi({
+      'GET /api/auth/session': { user: null },
+      'GET /api/config/client': {
+        url: 'https://cdn.example.com/bundle-1.4.0.zip',
+        disableLiveUpdate: false,
+      },
+    });
+
+    renderApp('/auth/login');
+    await waitFor(() =>
+      expect(calls).toEqual(['reset', 'current', 'ready', 'blocked', 'next 1.4.0']),
+    );
+    // The app had drawn something of its own when it said it was ready.
+    expect(renderedAtReady).toMatch(/Loading|Sign in to Rally/);
+  });
+
+  it('signals ready when the session cannot be loaded too (a package that starts offline is not rolled back)', async () => {
+    const calls: string[] = [];
+    const plugin: LiveUpdatePlugin = {
+      downloadBundle: async () => void calls.push('download'),
+      setNextBundle: async () => void calls.push('next'),
+      getCurrentBundle: async () => ({ bundleId: '1.4.0' }),
+      reset: async () => void calls.push('reset'),
+      ready: async () => void calls.push('ready'),
+    };
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } });
+    mockApi({
+      'GET /api/auth/session': () => problem(503, 'unavailable'),
+      'GET /api/config/client': () => problem(503, 'unavailable'),
+    });
+
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: "Rally can't start right now" }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['reset', 'ready']));
   });
 });

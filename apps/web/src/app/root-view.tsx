@@ -31,6 +31,9 @@ export interface RootViewProps {
  * browser, where the check never installs anything, once the first screen
  * is shown and the main thread is idle, so its code (and the realtime
  * client's) does not compete with the first screen's (docs/decisions/018).
+ * In the app it is mounted while the session loads and when it cannot be
+ * loaded too: its start-up tells the plugin the app rendered (`ready`),
+ * which a package that starts offline must do as well (docs/decisions/027).
  * The full-screen "Loading..." overlay stands in for the route until its
  * code has downloaded at start; later navigations are transitions, which
  * keep the current page until the next one is ready (docs/decisions/022).
@@ -43,8 +46,16 @@ export function RootView({ onNavigate }: RootViewProps = {}) {
   const [isNativeApp] = useState(() => currentPlatform().isNative);
   const startsCheck = useAfterLoadWhenIdle(isNativeApp);
 
+  // Mounted whatever the root view shows, so the native app signals ready
+  // once it has rendered anything, even offline (docs/decisions/027).
+  const liveUpdate = startsCheck && <LiveUpdate user={auth.user} />;
   if (!auth.isLoading && auth.error && !auth.user) {
-    return <SessionUnavailable error={auth.error} onRetry={() => void auth.refresh()} />;
+    return (
+      <>
+        {liveUpdate}
+        <SessionUnavailable error={auth.error} onRetry={() => void auth.refresh()} />
+      </>
+    );
   }
 
   const decision = resolveNavigation(fullPath, {
@@ -53,7 +64,12 @@ export function RootView({ onNavigate }: RootViewProps = {}) {
   });
   switch (decision.kind) {
     case 'wait':
-      return <LoadingOverlay />;
+      return (
+        <>
+          {liveUpdate}
+          <LoadingOverlay />
+        </>
+      );
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'render':
@@ -61,7 +77,7 @@ export function RootView({ onNavigate }: RootViewProps = {}) {
       onNavigate?.(location.pathname);
       return (
         <>
-          {startsCheck && <LiveUpdate user={auth.user} />}
+          {liveUpdate}
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet key={fullPath} />
           </Suspense>

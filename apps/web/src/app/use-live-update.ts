@@ -4,37 +4,71 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clientConfigQueryOptions } from '../lib/client-config';
 import { registerDevice, type RegisteringUser } from '../lib/device-registration';
-import { checkLiveUpdate, recordLiveUpdate, startLiveUpdate } from '../lib/live-update';
+import {
+  checkLiveUpdate,
+  markLiveUpdateReady,
+  recordLiveUpdate,
+  startLiveUpdate,
+} from '../lib/live-update';
 import { currentPlatform, type Platform } from '../lib/platform';
 import { useRealtime, useRealtimeUser } from '../lib/realtime';
 
-let detected: Platform | undefined;
+const detectedByShell = new WeakMap<object, Platform>();
 
-/** The platform the app runs on, detected once. */
+/**
+ * The platform the app runs on, detected once per native shell (the
+ * `window.Capacitor` object it injects), so start-up runs once per shell.
+ */
 function appPlatform(): Platform {
-  detected ??= currentPlatform();
-  return detected;
+  const shell = (globalThis as { Capacitor?: unknown }).Capacitor;
+  if (typeof shell !== 'object' || shell === null) return currentPlatform();
+  let platform = detectedByShell.get(shell);
+  if (!platform) {
+    platform = currentPlatform();
+    detectedByShell.set(shell, platform);
+  }
+  return platform;
 }
 
-const startups = new WeakMap<Platform, Promise<string | null>>();
+/** What start-up found: the running package id and the package ids that rolled back. */
+interface StartupReading {
+  currentBundleId: string | null;
+  blockedBundleIds: string[];
+}
 
-/** {@link startLiveUpdate} once per platform: at start-up, not again when the root view remounts. */
-function startOnce(platform: Platform): Promise<string | null> {
+const startups = new WeakMap<Platform, Promise<StartupReading>>();
+
+/**
+ * Start-up once per platform (not again when the root view remounts):
+ * {@link startLiveUpdate} (reset, read the current package), then
+ * {@link markLiveUpdateReady} — called from an effect, so once the app has
+ * rendered, and whether or not the first step failed, since a package that
+ * renders must not be rolled back. A failed step was logged with its stack
+ * by live-update.ts (SPEC.md §8) and reads as "built-in package, nothing
+ * blocked", so the checks still run.
+ */
+function startOnce(platform: Platform): Promise<StartupReading> {
   let startup = startups.get(platform);
   if (!startup) {
-    startup = startLiveUpdate(platform);
+    startup = (async () => {
+      const currentBundleId = await startLiveUpdate(platform).catch(() => null);
+      const blockedBundleIds = await markLiveUpdateReady(platform).catch(() => []);
+      return { currentBundleId, blockedBundleIds };
+    })();
     startups.set(platform, startup);
   }
   return startup;
 }
 
-/** Start-up of live update: not yet done, or done with the running package id. */
-type Startup = { isDone: false } | { isDone: true; currentBundleId: string | null };
+/** Start-up of live update: not yet done, or done with what it read. */
+type Startup = { isDone: false } | ({ isDone: true } & StartupReading);
 
 /**
  * The automatic update check of the root view (SPEC.md §2, §4): at start-up
  * on a native platform live update is reset and the current package id read,
- * then the check runs with the config record `client`, and again whenever
+ * then — this runs in an effect, so once the app has rendered — the plugin
+ * is told the app is ready (stopping its rollback timer) and the rolled-back
+ * package ids are read; then the check runs with the config record `client`, and again whenever
  * that record changes — it is followed live (`config:client`, whose
  * `config.updated` events replace the cached record, signed out too). The
  * record is fetched over HTTP only on a native platform, signed in or not
@@ -59,15 +93,10 @@ export function useLiveUpdate(user: RegisteringUser | null, platformOverride?: P
 
   useEffect(() => {
     let isCurrent = true;
-    startOnce(platform)
-      .then((currentBundleId) => {
-        recordLiveUpdate({ currentBundleId });
-        if (isCurrent) setStartup({ isDone: true, currentBundleId });
-      })
-      .catch(() => {
-        // Logged with its stack by startLiveUpdate; checks still run with no current id.
-        if (isCurrent) setStartup({ isDone: true, currentBundleId: null });
-      });
+    void startOnce(platform).then((reading) => {
+      recordLiveUpdate({ currentBundleId: reading.currentBundleId });
+      if (isCurrent) setStartup({ isDone: true, ...reading });
+    });
     return () => {
       isCurrent = false;
     };
@@ -77,14 +106,15 @@ export function useLiveUpdate(user: RegisteringUser | null, platformOverride?: P
   const record: ClientConfig | undefined =
     config.data ?? (platform.isNative ? undefined : DEFAULT_CLIENT_CONFIG);
   const currentBundleId = startup.isDone ? startup.currentBundleId : undefined;
+  const blockedBundleIds = startup.isDone ? startup.blockedBundleIds : undefined;
   useEffect(() => {
-    if (currentBundleId === undefined || !record) return;
-    checkLiveUpdate(platform, record, currentBundleId)
+    if (currentBundleId === undefined || !blockedBundleIds || !record) return;
+    checkLiveUpdate(platform, record, currentBundleId, blockedBundleIds)
       .then((lastOutcome) => recordLiveUpdate({ lastOutcome }))
       .catch(() => {
         // Logged with its stack by checkLiveUpdate (SPEC.md §8); the next config change retries.
       });
-  }, [platform, record, currentBundleId]);
+  }, [platform, record, currentBundleId, blockedBundleIds]);
 
   // Device registration (SPEC.md §4): once the running bundle is known, for
   // each signed-in user and each bundle (a new user, or an update applied).

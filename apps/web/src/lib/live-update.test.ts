@@ -5,6 +5,7 @@ import {
   checkLiveUpdate,
   isAlreadyExistsError,
   isUpdateNeeded,
+  markLiveUpdateReady,
   startLiveUpdate,
 } from './live-update';
 import { currentPlatform, type LiveUpdatePlugin, type Platform } from './platform';
@@ -90,17 +91,71 @@ describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('is skipped when disableLiveUpdate is true, or the package is already the current one', async () => {
+  it('is skipped when disableLiveUpdate is true, setting nothing (the start-up reset made the built-in package next)', async () => {
     const { plugin, calls } = fakePlugin();
     expect(await checkLiveUpdate(native(plugin), config(url, true), '1.0.0')).toMatchObject({
       kind: 'skipped',
       reason: 'disabled',
     });
-    expect(await checkLiveUpdate(native(plugin), config(url), '1.4.2')).toMatchObject({
+    expect(await checkLiveUpdate(native(plugin), config(url, true), '1.4.2')).toMatchObject({
       kind: 'skipped',
-      reason: 'up-to-date',
+      reason: 'disabled',
     });
     expect(calls).toEqual([]);
+  });
+
+  it('on the recommended package already, sets it as the next one again without downloading (no alternation after reset)', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await checkLiveUpdate(native(plugin), config(url), '1.4.2')).toEqual({
+      kind: 'kept',
+      recommendedBundleId: '1.4.2',
+    });
+    expect(calls).toEqual([['setNextBundle', { bundleId: '1.4.2' }]]);
+  });
+
+  it('logs and rethrows an error while keeping the running package next', async () => {
+    const failure = new Error('bundle not found.');
+    const { plugin } = fakePlugin({
+      setNextBundle: async () => {
+        throw failure;
+      },
+    });
+    await expect(checkLiveUpdate(native(plugin), config(url), '1.4.2')).rejects.toBe(failure);
+    expect(takeConsoleErrors()).toEqual([[failure.stack]]);
+  });
+
+  it('is skipped for a package that rolled back (blocked), so a broken package is not set again', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await checkLiveUpdate(native(plugin), config(url), null, ['1.4.2'])).toEqual({
+      kind: 'skipped',
+      reason: 'rolled-back',
+      recommendedBundleId: '1.4.2',
+    });
+    expect(calls).toEqual([]);
+    const newer = 'https://cdn.example.com/rally/bundle-1.4.3.zip';
+    expect(await checkLiveUpdate(native(plugin), config(newer), null, ['1.4.2'])).toMatchObject({
+      kind: 'updated',
+    });
+  });
+
+  it('is skipped for an id that may not name a bundle (the plugin makes it a folder)', async () => {
+    const { plugin, calls } = fakePlugin();
+    for (const bad of ['bundle-public.zip', 'bundle-a%20b.zip', `bundle-${'9'.repeat(65)}.zip`]) {
+      expect(
+        await checkLiveUpdate(native(plugin), config(`https://cdn.example.com/${bad}`), null),
+      ).toMatchObject({ kind: 'skipped', reason: 'no-recommended-id' });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('downloads with the checksum of #sha256= and without the fragment in the url', async () => {
+    const { plugin, calls } = fakePlugin();
+    const sha = 'C0FFEE'.repeat(10) + 'C0DE';
+    await checkLiveUpdate(native(plugin), config(`${url}#sha256=${sha}`), '1.0.0');
+    expect(calls[0]).toEqual([
+      'downloadBundle',
+      { bundleId: '1.4.2', url, checksum: sha.toLowerCase() },
+    ]);
   });
 
   it('ignores a download error saying the package already exists, and still sets it next', async () => {
@@ -146,12 +201,24 @@ describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
 });
 
 describe('startLiveUpdate (SPEC.md §4, §7)', () => {
-  it('on native resets live update, reads the current package id, then signals ready', async () => {
+  it('on native resets live update and reads the current package id (ready comes once rendered)', async () => {
     const { plugin, calls } = fakePlugin();
     expect(await startLiveUpdate(native(plugin))).toBe('1.0.0');
-    expect(calls).toEqual([['reset'], ['getCurrentBundle'], ['ready']]);
+    expect(calls).toEqual([['reset'], ['getCurrentBundle']]);
   });
 
+  it('logs a start-up plugin error with its stack and rethrows it (SPEC.md §8)', async () => {
+    for (const step of ['reset', 'getCurrentBundle'] as const) {
+      const failure = new Error(`${step} failed`);
+      const { plugin } = fakePlugin({
+        [step]: async () => {
+          throw failure;
+        },
+      });
+      await expect(startLiveUpdate(native(plugin))).rejects.toBe(failure);
+      expect(takeConsoleErrors()).toEqual([[failure.stack]]);
+    }
+  });
   it('in a browser does nothing', async () => {
     const { plugin, calls } = fakePlugin();
     expect(
@@ -163,6 +230,36 @@ describe('startLiveUpdate (SPEC.md §4, §7)', () => {
       }),
     ).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('markLiveUpdateReady (SPEC.md §7, DESIGN.md §8)', () => {
+  it('signals ready, then answers the package ids that rolled back', async () => {
+    const { plugin, calls } = fakePlugin({
+      getBlockedBundles: async () => ({ bundleIds: ['1.4.1'] }),
+    });
+    expect(await markLiveUpdateReady(native(plugin))).toEqual(['1.4.1']);
+    expect(calls.map(([name]) => name)).toEqual(['ready', 'getBlockedBundles']);
+  });
+
+  it('answers no blocked package from a shell without getBlockedBundles, and nothing in a browser', async () => {
+    const { plugin, calls } = fakePlugin();
+    expect(await markLiveUpdateReady(native(plugin))).toEqual([]);
+    expect(calls).toEqual([['ready']]);
+    const browser = { isNative: false, liveUpdate: plugin, device: null, secureStorage: null };
+    expect(await markLiveUpdateReady(browser)).toEqual([]);
+    expect(calls).toEqual([['ready']]);
+  });
+
+  it('logs a ready error with its stack and rethrows it', async () => {
+    const failure = new Error('ready failed');
+    const { plugin } = fakePlugin({
+      ready: async () => {
+        throw failure;
+      },
+    });
+    await expect(markLiveUpdateReady(native(plugin))).rejects.toBe(failure);
+    expect(takeConsoleErrors()).toEqual([[failure.stack]]);
   });
 });
 

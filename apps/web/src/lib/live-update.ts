@@ -1,19 +1,26 @@
-import { recommendedBundleId } from '@rally/shared/client-config';
+import {
+  bundleChecksum,
+  bundleDownloadUrl,
+  recommendedBundleId,
+} from '@rally/shared/client-config';
 import type { ClientConfig } from '@rally/shared/config';
 import { useSyncExternalStore } from 'react';
 import type { Platform } from './platform';
 
 /**
  * What one live-update check did (SPEC.md §4, §5): skipped (not native, no
- * recommended package id, live update disabled, or already on it) or the
+ * recommended package id, live update disabled, or the recommended package
+ * rolled back once already), the running package kept as the next one
+ * (already on the recommended package: see {@link checkLiveUpdate}), or the
  * recommended package downloaded and set as the next one.
  */
 export type LiveUpdateOutcome =
   | {
       kind: 'skipped';
-      reason: 'not-native' | 'no-recommended-id' | 'disabled' | 'up-to-date';
+      reason: 'not-native' | 'no-recommended-id' | 'disabled' | 'rolled-back';
       recommendedBundleId: string | null;
     }
+  | { kind: 'kept'; recommendedBundleId: string }
   | { kind: 'updated'; recommendedBundleId: string };
 
 /**
@@ -39,21 +46,10 @@ function logUpdateError(error: unknown): void {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 }
 
-/**
- * Start-up on a native platform (SPEC.md §4, §7): live update is reset, the
- * current package id is read (`getCurrentBundle`), then `ready` signals that
- * the app started correctly. Returns the current package id (null: the one
- * built into the app). In a browser it does nothing and returns null.
- * Errors are logged with their stack and rethrown (SPEC.md §8).
- */
-export async function startLiveUpdate(platform: Platform): Promise<string | null> {
-  const plugin = platform.liveUpdate;
-  if (!platform.isNative || !plugin) return null;
+/** Runs `step`, logging an error with its stack and rethrowing it (SPEC.md §8). */
+async function logged<T>(step: () => Promise<T>): Promise<T> {
   try {
-    await plugin.reset();
-    const { bundleId } = await plugin.getCurrentBundle();
-    await plugin.ready();
-    return bundleId;
+    return await step();
   } catch (error) {
     logUpdateError(error);
     throw error;
@@ -61,18 +57,63 @@ export async function startLiveUpdate(platform: Platform): Promise<string | null
 }
 
 /**
+ * Start-up on a native platform (SPEC.md §4, §7): live update is reset (the
+ * plugin makes the built-in package the next one) and the current package
+ * id is read (`getCurrentBundle`). Returns the current package id (null:
+ * the one built into the app). In a browser it does nothing and returns
+ * null. Errors are logged with their stack and rethrown (SPEC.md §8).
+ */
+export async function startLiveUpdate(platform: Platform): Promise<string | null> {
+  const plugin = platform.liveUpdate;
+  if (!platform.isNative || !plugin) return null;
+  return logged(async () => {
+    await plugin.reset();
+    const { bundleId } = await plugin.getCurrentBundle();
+    return bundleId;
+  });
+}
+
+/**
+ * Signals the plugin that the app started correctly (`ready`, SPEC.md §7),
+ * to be called once the app has rendered: a package that never gets here
+ * within the shell's `readyTimeout` (10 s, apps/mobile/capacitor.config.ts)
+ * is rolled back to the built-in one and blocked (DESIGN.md §8). Then reads
+ * the blocked package ids (`getBlockedBundles`, empty when the shell lacks
+ * it), which the check never sets again. Also where the plugin deletes
+ * packages neither current nor next (`autoDeleteBundles`), so the check
+ * runs only after it. In a browser it does nothing and answers [].
+ * Errors are logged with their stack and rethrown (SPEC.md §8).
+ */
+export async function markLiveUpdateReady(platform: Platform): Promise<string[]> {
+  const plugin = platform.liveUpdate;
+  if (!platform.isNative || !plugin) return [];
+  return logged(async () => {
+    await plugin.ready();
+    const blocked = plugin.getBlockedBundles ? await plugin.getBlockedBundles() : undefined;
+    return blocked?.bundleIds ?? [];
+  });
+}
+
+/**
  * The automatic update check (SPEC.md §4, §5, §8). Skipped when the platform
  * is not native or there is no recommended package id (no plugin calls at
- * all), and when no update is needed; otherwise the package is downloaded
- * (`downloadBundle {bundleId, url}`), then set as the next package
- * (`setNextBundle {bundleId}`). A download error whose message says the
- * package already exists is ignored; any other download error, and any
- * error while setting the next package, is logged with its stack and rethrown.
+ * all), when `disableLiveUpdate` is true, and when the recommended package
+ * is among `blockedBundleIds` (it rolled back: it never signalled ready).
+ * When an update is needed the package is downloaded (`downloadBundle
+ * {bundleId, url}`, with `checksum` when the URL carries `#sha256=`), then
+ * set as the next package (`setNextBundle {bundleId}`). When the app already
+ * runs the recommended package, it is set as the next package again: the
+ * start-up `reset()` made the built-in package next, and without this the
+ * app would alternate between the two on every cold start
+ * (docs/decisions/027). A download error whose message says the package
+ * already exists is ignored; any other download error, and any error while
+ * setting the next package, is logged with its stack and rethrown.
  */
 export async function checkLiveUpdate(
   platform: Platform,
   config: ClientConfig,
   currentBundleId: string | null,
+  blockedBundleIds: readonly string[] = [],
 ): Promise<LiveUpdateOutcome> {
   const recommended = recommendedBundleId(config.url);
   const plugin = platform.liveUpdate;
@@ -82,24 +123,30 @@ export async function checkLiveUpdate(
   if (recommended === null || !config.url) {
     return { kind: 'skipped', reason: 'no-recommended-id', recommendedBundleId: null };
   }
-  if (!isUpdateNeeded(config, currentBundleId)) {
-    const reason = config.disableLiveUpdate ? 'disabled' : 'up-to-date';
-    return { kind: 'skipped', reason, recommendedBundleId: recommended };
+  if (config.disableLiveUpdate === true) {
+    return { kind: 'skipped', reason: 'disabled', recommendedBundleId: recommended };
   }
+  if (blockedBundleIds.includes(recommended)) {
+    return { kind: 'skipped', reason: 'rolled-back', recommendedBundleId: recommended };
+  }
+  if (!isUpdateNeeded(config, currentBundleId)) {
+    await logged(() => plugin.setNextBundle({ bundleId: recommended }));
+    return { kind: 'kept', recommendedBundleId: recommended };
+  }
+  const checksum = bundleChecksum(config.url);
   try {
-    await plugin.downloadBundle({ bundleId: recommended, url: config.url });
+    await plugin.downloadBundle({
+      bundleId: recommended,
+      url: bundleDownloadUrl(config.url),
+      ...(checksum ? { checksum } : {}),
+    });
   } catch (error) {
     if (!isAlreadyExistsError(error)) {
       logUpdateError(error);
       throw error;
     }
   }
-  try {
-    await plugin.setNextBundle({ bundleId: recommended });
-  } catch (error) {
-    logUpdateError(error);
-    throw error;
-  }
+  await logged(() => plugin.setNextBundle({ bundleId: recommended }));
   return { kind: 'updated', recommendedBundleId: recommended };
 }
 

@@ -1,17 +1,23 @@
 /**
- * The native update plugin's operations, exactly SPEC.md §7's table (the
- * API of `@capawesome/capacitor-live-update`, DESIGN.md §5):
- * `downloadBundle` stores a package on the device, `setNextBundle` makes it
- * the package used at next start, `getCurrentBundle` answers the current
- * package id (null for the package built into the app), `reset` resets live
- * update, `ready` signals that the app started correctly.
+ * The native update plugin's operations (the API of
+ * `@capawesome/capacitor-live-update` 8.4, DESIGN.md §8): SPEC.md §7's
+ * table — `downloadBundle` stores a package on the device (with `checksum`,
+ * the SHA-256 hex of its zip, the plugin refuses a download that does not
+ * match: "Checksum mismatch."), `setNextBundle` makes it the package used at
+ * next start, `getCurrentBundle` answers the current package id (null for
+ * the package built into the app), `reset` resets live update (the built-in
+ * package becomes the next one), `ready` signals that the app started
+ * correctly (stopping the `readyTimeout` rollback) — and `getBlockedBundles`,
+ * the ids of packages rolled back because they never called `ready`
+ * (`autoBlockRolledBackBundles`; absent in older shells).
  */
 export interface LiveUpdatePlugin {
-  downloadBundle(options: { bundleId: string; url: string }): Promise<unknown>;
+  downloadBundle(options: { bundleId: string; url: string; checksum?: string }): Promise<unknown>;
   setNextBundle(options: { bundleId: string }): Promise<unknown>;
   getCurrentBundle(): Promise<{ bundleId: string | null }>;
   reset(): Promise<unknown>;
   ready(): Promise<unknown>;
+  getBlockedBundles?(): Promise<{ bundleIds?: string[] | null }>;
 }
 
 /**

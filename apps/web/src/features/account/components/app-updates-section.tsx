@@ -49,6 +49,15 @@ export function AppUpdatesSection() {
               {isNative && status.lastOutcome?.kind === 'updated' && (
                 <Text size="sm">{t('appUpdates.nativeUpdated')}</Text>
               )}
+              {isNative &&
+                status.lastOutcome?.kind === 'skipped' &&
+                status.lastOutcome.reason === 'rolled-back' && (
+                  <Text size="sm">
+                    {t('appUpdates.nativeRolledBack', {
+                      id: status.lastOutcome.recommendedBundleId,
+                    })}
+                  </Text>
+                )}
             </Stack>
           );
         }}
