@@ -16,6 +16,7 @@ import { registerRsvpRoutes } from './attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from './auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './auth/sms.ts';
 import { registerClientRoutes } from './clients/clients.routes.ts';
+import { isBundleRequest, registerBundleRoutes } from './config/bundles.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerConversationRoutes } from './conversations/conversations.routes.ts';
 import type { Db } from './db/client.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
   /** Origins besides Rally's own that may send state-changing requests (`TRUSTED_ORIGINS`, docs/decisions/010). */
   trustedOrigins?: readonly string[];
   webDistDir?: string;
+  /** Where published live-update packages live (`BUNDLES_DIR`), served at `/bundles/`; absent = none. */
+  bundlesDir?: string;
   /** Where uploaded files live (`createFileStore(config.files)`); absent = in memory (tests). */
   fileStore?: FileStore;
   /** How long the server waits for slow clients; absent = {@link HTTP_TIMEOUTS}. */
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   await registerRealtimeRoutes(app, realtime);
   registerApiDocsRoutes(app, { includeDevOnly: hasDevOutbox, includeGlobalAdmin: false });
 
+  await registerBundleRoutes(app, options.bundlesDir);
   await registerSpa(app, options.webDistDir, options.isProduction ?? false);
   return { app, services, sms, apiRoutes, realtime };
 }
@@ -258,7 +262,11 @@ async function registerSpa(
         `No API route ${request.method} ${request.url.split('?')[0]}.`,
       );
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isHidden(request.url)) {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      isHidden(request.url) ||
+      isBundleRequest(request.url)
+    ) {
       throw new AppError('not_found', 'Not found.');
     }
     if (!hasSpa) {

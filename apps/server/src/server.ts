@@ -65,6 +65,7 @@ export async function startServer(
       trustProxy: config.trustProxy,
       trustedOrigins: config.trustedOrigins,
       webDistDir: config.webDistDir,
+      bundlesDir: config.bundlesDir,
       fileStore: await createFileStore(config.files),
       sms: createSmsProvider(config.sms),
       authSettings: { appRedirectUris: config.appRedirectUris, totpKeys: config.totpKeys },

@@ -70,6 +70,8 @@ export async function createTestApp(
     isProduction?: boolean;
     databaseUrl?: string;
     webDistDir?: string;
+    /** Serves published live-update packages from this folder at `/bundles/`. */
+    bundlesDir?: string;
     trustProxy?: boolean;
     trustedOrigins?: string[];
     httpTimeouts?: HttpTimeouts;
@@ -102,6 +104,7 @@ export async function createTestApp(
     clock,
     isProduction: options.isProduction,
     webDistDir: options.webDistDir,
+    bundlesDir: options.bundlesDir,
     trustProxy: options.trustProxy,
     trustedOrigins: options.trustedOrigins,
     fileStore,

@@ -74,6 +74,17 @@ describe('config record client (SPEC.md §3)', () => {
       [{ url: 'https://cdn.example.com/rally/app-1.4.2.zip', disableLiveUpdate: false }, 'url'],
       [{ url: 'https://cdn.example.com/bundle-1.zip/readme', disableLiveUpdate: false }, 'url'],
       [{ url: 'https://cdn.example.com/bundle-.zip', disableLiveUpdate: false }, 'url'],
+      // Ids the live-update plugin cannot use as a folder name (issue 15 point 4).
+      [{ url: 'https://cdn.example.com/bundle-public.zip', disableLiveUpdate: false }, 'url'],
+      [{ url: 'https://cdn.example.com/bundle-a%2Fb.zip', disableLiveUpdate: false }, 'url'],
+      [
+        { url: `https://cdn.example.com/bundle-${'7'.repeat(65)}.zip`, disableLiveUpdate: false },
+        'url',
+      ],
+      [
+        { url: 'https://cdn.example.com/bundle-1.zip#sha256=nope', disableLiveUpdate: false },
+        'url',
+      ],
       [{ url: 'bundle-1.zip', disableLiveUpdate: false }, 'url'],
       [{ url: 'javascript:alert(1)//bundle-1.zip', disableLiveUpdate: false }, 'url'],
       [{ url: 42, disableLiveUpdate: false }, 'url'],

@@ -112,6 +112,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  BUNDLES_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(SMS_PROVIDERS, { message: `one of ${SMS_PROVIDERS.join(', ')}` }).optional(),
   SMS_ROUTES: z
     .string()
@@ -396,6 +397,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   webDistDir: string;
+  /** Published live-update packages, served at `/bundles/`: `BUNDLES_DIR`, default `dataDir/bundles`. */
+  bundlesDir: string;
   sms: SmsConfig;
   logLevel: string;
   trustProxy: boolean;
@@ -426,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    bundlesDir: path.resolve(e.BUNDLES_DIR ?? path.join(dataDir, 'bundles')),
     sms: smsConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
