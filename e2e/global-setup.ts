@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_APP_REDIRECT_URI, loadConfig, REPO_ROOT } from '../apps/server/src/lib/env.ts';
@@ -10,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The e2e server's database, for the few setup steps that have no API (e.g. granting global admin). */
     databaseUrl: string;
+    /** The e2e server's `BUNDLES_DIR`, served at /bundles/ (live-update packages, native-app.e2e.ts). */
+    bundlesDir: string;
   }
 }
 
@@ -29,6 +33,7 @@ export default async function setup(project: TestProject) {
     stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  const bundlesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-e2e-bundles-'));
   const pg = await startTestPostgres();
   const db = await createDatabaseFromTemplate(pg.templateUrl);
   const config = loadConfig({
@@ -37,6 +42,7 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DATABASE_URL: db.url,
     WEB_DIST_DIR: path.join(REPO_ROOT, 'apps/web/dist'),
+    BUNDLES_DIR: bundlesDir,
     LOG_LEVEL: 'warn',
     // The app's own URI, and a loopback one (any port, RFC 8252 §7.3) for the simulated app of sign-in.e2e.ts.
     APP_REDIRECT_URIS: `${DEFAULT_APP_REDIRECT_URI},${E2E_APP_REDIRECT_URI}`,
@@ -44,9 +50,11 @@ export default async function setup(project: TestProject) {
   const server = await startServer(config, createLogger({ logLevel: 'warn' }));
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', db.url);
+  project.provide('bundlesDir', bundlesDir);
   return async () => {
     await server.close();
     await db.drop();
     await pg.stop();
+    fs.rmSync(bundlesDir, { recursive: true, force: true });
   };
 }

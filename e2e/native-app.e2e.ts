@@ -1,29 +1,97 @@
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { packBundle, publishedBundleUrl } from '../apps/server/src/config/bundles.ts';
 import {
+  api,
+  baseUrl,
   completeSignIn,
+  grantGlobalAdmin,
   launchBrowser,
   newLocalPhone,
   newPhoneContext,
   watchErrors,
 } from './browser.ts';
-import { installNativeShell, nativeCalls, secureStorage } from './native-shell.ts';
+import {
+  installNativeShell,
+  liveUpdateState,
+  nativeCalls,
+  secureStorage,
+  type NativeCall,
+} from './native-shell.ts';
 
 // The web bundle as the native shell runs it (issue 15, DESIGN.md §8), in
 // Chromium with the shell's objects faked (native-shell.ts).
 
 let browser: Browser;
 let db: pg.Client;
+/** A global admin's page (cookie session), which sets the config record `client`. */
+let admin: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
+  const { page } = await newPhoneContext(browser);
+  const phone = newLocalPhone();
+  await page.goto('/');
+  await page.waitForURL(/\/auth\//);
+  await completeSignIn(page, phone, 'Release Rani');
+  await grantGlobalAdmin(`+91${phone}`);
+  admin = page;
 });
 afterAll(async () => {
+  if (admin) await setClientConfig(null);
   await db?.end();
   await browser?.close();
 });
+
+/** Sets the config record `client` as a global admin does (SPEC.md §3), followed live by the apps. */
+async function setClientConfig(url: string | null, disableLiveUpdate = false): Promise<void> {
+  await api(admin, 'PUT', '/api/admin/config/client', { url, disableLiveUpdate });
+}
+
+/**
+ * Publishes a package as `npm run bundle:publish` does (its web build
+ * aside: a small index.html), in the e2e server's BUNDLES_DIR, and answers
+ * the config url it prints (`…/bundles/bundle-{id}.zip#sha256=…`).
+ */
+function publish(id: string): string {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-e2e-web-'));
+  try {
+    fs.writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><title>Rally ${id}</title>`);
+    return publishedBundleUrl(baseUrl(), packBundle(webDir, inject('bundlesDir'), id));
+  } finally {
+    fs.rmSync(webDir, { recursive: true, force: true });
+  }
+}
+
+/** The LiveUpdate calls of `calls` as `method bundleId`, oldest first. */
+function liveUpdateCalls(calls: NativeCall[]): string[] {
+  return calls
+    .filter((c) => c.plugin === 'LiveUpdate')
+    .map((c) => {
+      const bundleId = (c.options as { bundleId?: string } | null)?.bundleId;
+      return bundleId ? `${c.method} ${bundleId}` : c.method;
+    });
+}
+
+/**
+ * Cold-starts the app on `page` (the fake plugin applies the next package at
+ * each load) and waits until that start's LiveUpdate calls are `expected`.
+ */
+async function coldStart(page: Page, expected: string[]): Promise<void> {
+  const before = (await nativeCalls(page)).length;
+  await page.reload();
+  await expect
+    .poll(async () => liveUpdateCalls((await nativeCalls(page)).slice(before)))
+    .toEqual(expected);
+}
+
+/** A start's LiveUpdate calls before its check: SPEC.md §4's reset and read, then ready once rendered. */
+const STARTUP = ['reset', 'getCurrentBundle', 'ready', 'getBlockedBundles'];
 
 /** The device records (SPEC.md §3 `clients`) of the user with phone `e164`. */
 async function devicesOf(e164: string) {
@@ -109,6 +177,115 @@ describe('native mode: device registration (SPEC.md §3, §4, §7)', () => {
     const e164 = await signIn(page, 'Browser Bala');
     await page.waitForTimeout(500);
     expect(await devicesOf(e164)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('native mode: live update (SPEC.md §4, §5, §7, §8; issue 15 point 4)', () => {
+  it('a global admin’s config change triggers a check live: download (with the checksum), then next; two cold starts stay on the new package', async () => {
+    const url = publish('e2e-1.1.0');
+    await setClientConfig(null);
+    const { context, page } = await newPhoneContext(browser);
+    await installNativeShell(context, { currentBundleId: null });
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.waitForURL(/\/auth\//);
+    // Start-up: reset, read the current package, then ready once rendered; no package recommended.
+    await expect.poll(async () => liveUpdateCalls(await nativeCalls(page))).toEqual(STARTUP);
+
+    // The admin's change reaches the open app over its realtime subscription.
+    await setClientConfig(url);
+    await expect
+      .poll(async () => liveUpdateCalls(await nativeCalls(page)).slice(STARTUP.length))
+      .toEqual(['downloadBundle e2e-1.1.0', 'setNextBundle e2e-1.1.0']);
+    const download = (await nativeCalls(page)).find((c) => c.method === 'downloadBundle');
+    expect(download?.options).toEqual({
+      bundleId: 'e2e-1.1.0',
+      url: url.split('#')[0],
+      checksum: url.split('#sha256=')[1],
+    });
+    expect(await liveUpdateState(page)).toMatchObject({
+      current: null,
+      next: 'e2e-1.1.0',
+      bundles: ['e2e-1.1.0'],
+    });
+
+    // Two cold starts in a row run the new package: each start's reset made
+    // the built-in package next, and the check set the running one again.
+    for (const start of [1, 2]) {
+      await coldStart(page, [...STARTUP, 'setNextBundle e2e-1.1.0']);
+      expect(await liveUpdateState(page), `cold start ${start}`).toMatchObject({
+        current: 'e2e-1.1.0',
+        next: 'e2e-1.1.0',
+      });
+    }
+    const calls = liveUpdateCalls(await nativeCalls(page));
+    expect(calls.filter((c) => c.startsWith('downloadBundle'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+
+    // Rolling back as the README says: turning live update off sends the app
+    // back to its built-in package from the next start.
+    await setClientConfig(url, true);
+    await coldStart(page, STARTUP);
+    expect(await liveUpdateState(page)).toMatchObject({ current: 'e2e-1.1.0', next: null });
+    await coldStart(page, STARTUP);
+    expect(await liveUpdateState(page)).toMatchObject({ current: null, next: null });
+    await context.close();
+  });
+
+  it('ignores "bundle already exists." and sets the package next; logs any other download error with its stack, setting nothing', async () => {
+    const url = publish('e2e-1.2.0');
+    await setClientConfig(url);
+
+    const present = await newPhoneContext(browser);
+    await installNativeShell(present.context, { downloadedBundles: ['e2e-1.2.0'] });
+    const presentErrors = watchErrors(present.page);
+    await present.page.goto('/auth/login');
+    await expect
+      .poll(async () => liveUpdateCalls(await nativeCalls(present.page)).slice(STARTUP.length))
+      .toEqual(['downloadBundle e2e-1.2.0', 'setNextBundle e2e-1.2.0']);
+    expect((await liveUpdateState(present.page)).next).toBe('e2e-1.2.0');
+    expect(presentErrors).toEqual([]);
+    await present.context.close();
+
+    const failing = await newPhoneContext(browser);
+    await installNativeShell(failing.context, { downloadError: 'Bundle could not be downloaded.' });
+    const failingErrors = watchErrors(failing.page);
+    await failing.page.goto('/auth/login');
+    await expect.poll(() => failingErrors.join('\n')).toMatch(/Bundle could not be downloaded\./);
+    // Logged with the stack trace (SPEC.md §8), and nothing set as next.
+    expect(failingErrors.join('\n')).toMatch(/Error: Bundle could not be downloaded\.\n\s+at /);
+    expect(liveUpdateCalls(await nativeCalls(failing.page)).slice(STARTUP.length)).toEqual([
+      'downloadBundle e2e-1.2.0',
+    ]);
+    expect((await liveUpdateState(failing.page)).next).toBeNull();
+    // The app itself goes on.
+    await failing.page.getByRole('heading', { name: 'Sign in to Rally' }).waitFor();
+    await failing.context.close();
+  });
+
+  it('a package that fails to start rolls back to the built-in one and is never set again', async () => {
+    const url = publish('e2e-broken');
+    await setClientConfig(null);
+    const { context, page } = await newPhoneContext(browser);
+    await installNativeShell(context, { brokenBundles: ['e2e-broken'], readyTimeoutMs: 2_000 });
+    await page.goto('/auth/login');
+    await expect.poll(async () => liveUpdateCalls(await nativeCalls(page))).toEqual(STARTUP);
+    await setClientConfig(url);
+    await expect.poll(async () => (await liveUpdateState(page)).next).toBe('e2e-broken');
+
+    // The next start runs it; it never signals ready, so the plugin rolls back and reloads.
+    await page.reload();
+    await expect
+      .poll(async () => liveUpdateState(page))
+      .toMatchObject({ rollbacks: 1, current: null, blocked: ['e2e-broken'] });
+    await page.getByRole('heading', { name: 'Sign in to Rally' }).waitFor();
+    // The check saw it blocked: nothing set after the rollback, nor at the next start.
+    await coldStart(page, STARTUP);
+    await page.waitForTimeout(500);
+    const calls = liveUpdateCalls(await nativeCalls(page));
+    expect(calls.filter((c) => c === 'setNextBundle e2e-broken')).toHaveLength(1);
+    expect(await liveUpdateState(page)).toMatchObject({ current: null, next: null });
     await context.close();
   });
 });

@@ -6,7 +6,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 // and under `Plugins` one object per native plugin), with recording fakes
 // of the LiveUpdate, Device and SecureStoragePlugin plugins. The fakes keep
 // their state in the context's localStorage under `native-fake:` keys, so it
-// survives a reload as a device's does across cold starts.
+// survives a reload as a device's does across cold starts; a page load is a
+// cold start. The LiveUpdate fake follows the plugin's code
+// (@capawesome/capacitor-live-update 8.4, LiveUpdate.java): the next package
+// becomes current at a cold start, `reset` makes the built-in one next,
+// `setNextBundle` needs a downloaded package ("bundle not found."), a
+// download of one already there fails ("bundle already exists."), downloads
+// are fetched and their checksum checked ("Checksum mismatch."), `ready`
+// stops the rollback timer and deletes packages neither current nor next,
+// and a package not ready within `readyTimeout` is rolled back and blocked.
 
 /** What the fakes answer; absent fields are the device's defaults. */
 export interface NativeShellOptions {
@@ -18,6 +26,18 @@ export interface NativeShellOptions {
   currentBundleId?: string | null;
   /** `android` (origin https://localhost) or `ios`. */
   platform?: 'android' | 'ios';
+  /** Packages already on the device besides the running one (a later download of one says "bundle already exists."). */
+  downloadedBundles?: string[];
+  /** A message every `downloadBundle` fails with (the plugin's own, e.g. "Bundle could not be downloaded."). */
+  downloadError?: string;
+  /**
+   * The shell's `readyTimeout` in ms. The shell's is 10 000
+   * (apps/mobile/capacitor.config.ts); absent here it is 60 000, so a busy
+   * CI machine never rolls back a test that is not about rollback.
+   */
+  readyTimeoutMs?: number;
+  /** Packages that fail to start: running one, the app's `ready()` never reaches the plugin, so it rolls back. */
+  brokenBundles?: string[];
 }
 
 /** One recorded call of a fake plugin: `Plugin.method` and its options. */
@@ -44,7 +64,39 @@ export async function installNativeShell(
       set: (key: string, value: unknown) =>
         window.localStorage.setItem(`native-fake:${key}`, JSON.stringify(value)),
     };
-    if (store.get('current') === undefined) store.set('current', opts.currentBundleId ?? null);
+    // A cold start of the LiveUpdate plugin (LiveUpdate.java): the next
+    // package becomes the current one; the rollback timer starts.
+    const isFirstStart = store.get('current') === undefined;
+    if (isFirstStart) {
+      const current = opts.currentBundleId ?? null;
+      store.set('current', current);
+      store.set('next', current);
+      const onDevice = [...(opts.downloadedBundles ?? []), ...(current ? [current] : [])];
+      store.set('bundles', [...new Set(onDevice)]);
+      store.set('blocked', []);
+    } else {
+      const next = store.get('next') as string | null;
+      const bundles = store.get('bundles') as string[];
+      store.set('current', next !== null && bundles.includes(next) ? next : null);
+    }
+    store.set('starts', ((store.get('starts') as number | undefined) ?? 0) + 1);
+    const readyTimeout = opts.readyTimeoutMs ?? 60_000;
+    const rollbackTimer = window.setTimeout(() => {
+      // Not ready in time: back to the built-in package, this one blocked, reloaded.
+      const current = store.get('current') as string | null;
+      if (current === null) return;
+      store.set('blocked', [...(store.get('blocked') as string[]), current]);
+      store.set('current', null);
+      store.set('next', null);
+      store.set('rollbacks', ((store.get('rollbacks') as number | undefined) ?? 0) + 1);
+      window.location.reload();
+    }, readyTimeout);
+    const isBroken = () => (opts.brokenBundles ?? []).includes(store.get('current') as string);
+    /** The plugin's SHA-256 check of a download: lowercase hex of the body. */
+    const sha256Hex = async (body: ArrayBuffer) =>
+      [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))]
+        .map((byte) => byte.toString(16).padStart(2, '0'))
+        .join('');
     const record = (plugin: string, method: string, options: unknown) => {
       const calls = (store.get('calls') as unknown[] | undefined) ?? [];
       calls.push({ plugin, method, options: options ?? null });
@@ -112,14 +164,42 @@ export async function installNativeShell(
             store.set('next', null);
             return undefined;
           },
-          ready: async () => undefined,
-          downloadBundle: async (options?: { bundleId: string }) => {
-            const bundles = (store.get('bundles') as string[] | undefined) ?? [];
-            if (bundles.includes(options!.bundleId)) throw new Error('bundle already exists.');
-            store.set('bundles', [...bundles, options!.bundleId]);
+          ready: async () => {
+            // A broken package never gets this far: the timer runs on.
+            if (isBroken()) return new Promise(() => {});
+            window.clearTimeout(rollbackTimer);
+            // autoDeleteBundles: packages neither current nor next are deleted.
+            const inUse = [store.get('current'), store.get('next')];
+            store.set(
+              'bundles',
+              (store.get('bundles') as string[]).filter((id) => inUse.includes(id)),
+            );
+            return { currentBundleId: store.get('current') ?? null, rollback: false };
+          },
+          getBlockedBundles: async () => ({ bundleIds: store.get('blocked') as string[] }),
+          downloadBundle: async (options?: {
+            bundleId: string;
+            url: string;
+            checksum?: string;
+          }) => {
+            const { bundleId, url, checksum } = options!;
+            if (opts.downloadError) throw new Error(opts.downloadError);
+            if ((store.get('bundles') as string[]).includes(bundleId)) {
+              throw new Error('bundle already exists.');
+            }
+            const response = await fetch(url);
+            if (!response.ok) throw new Error('Bundle could not be downloaded.');
+            const body = await response.arrayBuffer();
+            if (checksum && (await sha256Hex(body)) !== checksum) {
+              throw new Error('Checksum mismatch.');
+            }
+            store.set('bundles', [...(store.get('bundles') as string[]), bundleId]);
             return undefined;
           },
           setNextBundle: async (options?: { bundleId: string }) => {
+            if (!(store.get('bundles') as string[]).includes(options!.bundleId)) {
+              throw new Error('bundle not found.');
+            }
             store.set('next', options!.bundleId);
             return undefined;
           },
@@ -134,6 +214,31 @@ export async function nativeCalls(page: Page): Promise<NativeCall[]> {
   return page.evaluate(
     () => JSON.parse(window.localStorage.getItem('native-fake:calls') ?? '[]') as NativeCall[],
   );
+}
+
+/** The LiveUpdate fake's state on `page`'s device: packages current, next, on the device and blocked. */
+export async function liveUpdateState(page: Page): Promise<{
+  current: string | null;
+  next: string | null;
+  bundles: string[];
+  blocked: string[];
+  starts: number;
+  rollbacks: number;
+}> {
+  return page.evaluate(() => {
+    const read = (key: string): unknown => {
+      const text = window.localStorage.getItem(`native-fake:${key}`);
+      return text === null ? undefined : JSON.parse(text);
+    };
+    return {
+      current: (read('current') as string | null) ?? null,
+      next: (read('next') as string | null) ?? null,
+      bundles: (read('bundles') as string[]) ?? [],
+      blocked: (read('blocked') as string[]) ?? [],
+      starts: (read('starts') as number) ?? 0,
+      rollbacks: (read('rollbacks') as number | undefined) ?? 0,
+    };
+  });
 }
 
 /** What the fake secure storage of `page`'s context holds, by key. */

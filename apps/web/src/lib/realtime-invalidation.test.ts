@@ -145,6 +145,24 @@ describe('invalidateForEvent (the default mapping of topics and kinds to queries
     expect(clientConfigKey).toEqual(adminKeys.clientConfig());
   });
 
+  it('a config change wins over a fetch of the record begun before it (its older answer is dropped)', async () => {
+    const queryClient = new QueryClient();
+    const stale = { url: null, disableLiveUpdate: false };
+    const record = { url: 'https://cdn.example.com/bundle-3.0.1.zip', disableLiveUpdate: false };
+    let answer!: (value: typeof stale) => void;
+    const fetching = queryClient
+      .fetchQuery({
+        queryKey: clientConfigKey,
+        queryFn: () => new Promise<typeof stale>((resolve) => (answer = resolve)),
+      })
+      .catch(() => undefined);
+    invalidateForEvent(queryClient, event('config:client', 'config.updated', ['client'], record));
+    answer(stale);
+    await fetching;
+    expect(queryClient.getQueryData(clientConfigKey)).toEqual(record);
+    expect(queryClient.getQueryState(clientConfigKey)?.fetchStatus).toBe('idle');
+  });
+
   it('a deleted event’s own pages are only marked stale (they are closing), not refetched', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(keys.programEvent!, {});

@@ -64,7 +64,8 @@ function splitTopic(topic: string): [string, string] {
 /**
  * The default reaction to a realtime event (DESIGN.md §4: "the client
  * invalidates the matching TanStack Query keys"), by topic and kind:
- * - `config:client` `config.updated`: the record (its payload) replaces the cached one;
+ * - `config:client` `config.updated`: the record (its payload) replaces the
+ *   cached one, and a fetch of it still under way is cancelled;
  * - `program:{id}` event changes: the program's pages, every profile's
  *   calendars and event pages, home; subscription changes: the program's
  *   pages, profiles and home; attendance: its reports and the event's pages;
@@ -87,8 +88,13 @@ export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEven
     case 'config': {
       // The payload, when present, passed `clientConfigPayloadSchema` (realtime-frames.ts).
       const record = event.payload as ClientConfig | undefined;
-      if (record) queryClient.setQueryData(clientConfigKey, record);
-      else invalidate(queryClient, startsWith(...clientConfigKey));
+      if (record) {
+        queryClient.setQueryData(clientConfigKey, record);
+        // A fetch begun before the change would answer the old record after
+        // it: cancelled, it reverts to the state just set (TanStack Query
+        // keeps a manual update as the revert state).
+        void queryClient.cancelQueries({ queryKey: clientConfigKey, exact: true });
+      } else invalidate(queryClient, startsWith(...clientConfigKey));
       return;
     }
     case 'program':
