@@ -54,6 +54,8 @@ const elements = [
   })),
   { type: TOP, pattern: SRC, partialMatch: false },
   { type: 'server:test', pattern: 'apps/server/test', partialMatch: false },
+  // The native shell's build helpers (web-bundle.mjs), which `npm run bundle:publish` reuses.
+  { type: 'mobile:scripts', pattern: 'apps/mobile/scripts', partialMatch: false },
 ];
 
 /** Each folder may import the folders of the ranks below its own. */
@@ -108,7 +110,11 @@ export default [
             },
             {
               from: { element: { type: typeOf('scripts') } },
-              allow: { to: { element: { type: [TOP, ...SERVER_ORDER.flat().map(typeOf)] } } },
+              allow: {
+                to: {
+                  element: { type: [TOP, ...SERVER_ORDER.flat().map(typeOf), 'mobile:scripts'] },
+                },
+              },
             },
             {
               disallow: { to: { file: { categories: 'repository' } } },

@@ -11,6 +11,9 @@ import type { CapacitorConfig } from '@capacitor/cli';
  *   `ready()` within 10 s of starting is rolled back to the built-in one
  *   (the plugin's default, 0, never rolls back); the web app calls `ready()`
  *   once it has rendered (apps/web/src/lib/live-update.ts).
+ * - `autoBlockRolledBackBundles`: a bundle rolled back that way is blocked;
+ *   the app reads `getBlockedBundles()` and never sets it next again
+ *   (docs/decisions/027), so a broken bundle cannot loop.
  * - `autoDeleteBundles`: bundles no longer current or next are deleted after
  *   `ready()`, so the device keeps at most two.
  */
@@ -23,6 +26,7 @@ const config: CapacitorConfig = {
   plugins: {
     LiveUpdate: {
       readyTimeout: 10_000,
+      autoBlockRolledBackBundles: true,
       autoDeleteBundles: true,
     },
   },
