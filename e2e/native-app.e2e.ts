@@ -90,6 +90,21 @@ async function coldStart(page: Page, expected: string[]): Promise<void> {
     .toEqual(expected);
 }
 
+/**
+ * Resolves once `page`'s realtime socket has confirmed its `config:client`
+ * subscription (call before `goto`): a change made earlier could be missed.
+ */
+function whenConfigSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (text.includes('"subscribed"') && text.includes('config:client')) resolve();
+      });
+    });
+  });
+}
+
 /** A start's LiveUpdate calls before its check: SPEC.md §4's reset and read, then ready once rendered. */
 const STARTUP = ['reset', 'getCurrentBundle', 'ready', 'getBlockedBundles'];
 
@@ -188,10 +203,12 @@ describe('native mode: live update (SPEC.md §4, §5, §7, §8; issue 15 point 4
     const { context, page } = await newPhoneContext(browser);
     await installNativeShell(context, { currentBundleId: null });
     const errors = watchErrors(page);
+    const subscribed = whenConfigSubscribed(page);
     await page.goto('/');
     await page.waitForURL(/\/auth\//);
     // Start-up: reset, read the current package, then ready once rendered; no package recommended.
     await expect.poll(async () => liveUpdateCalls(await nativeCalls(page))).toEqual(STARTUP);
+    await subscribed;
 
     // The admin's change reaches the open app over its realtime subscription.
     await setClientConfig(url);
@@ -234,19 +251,36 @@ describe('native mode: live update (SPEC.md §4, §5, §7, §8; issue 15 point 4
   });
 
   it('ignores "bundle already exists." and sets the package next; logs any other download error with its stack, setting nothing', async () => {
-    const url = publish('e2e-1.2.0');
-    await setClientConfig(url);
+    const first = publish('e2e-1.2.0');
+    const second = publish('e2e-1.2.1');
+    await setClientConfig(null);
 
-    const present = await newPhoneContext(browser);
-    await installNativeShell(present.context, { downloadedBundles: ['e2e-1.2.0'] });
-    const presentErrors = watchErrors(present.page);
-    await present.page.goto('/auth/login');
-    await expect
-      .poll(async () => liveUpdateCalls(await nativeCalls(present.page)).slice(STARTUP.length))
-      .toEqual(['downloadBundle e2e-1.2.0', 'setNextBundle e2e-1.2.0']);
-    expect((await liveUpdateState(present.page)).next).toBe('e2e-1.2.0');
-    expect(presentErrors).toEqual([]);
-    await present.context.close();
+    // A package downloaded earlier in this run is still on the device: back to it, its download says it exists.
+    const { context, page } = await newPhoneContext(browser);
+    await installNativeShell(context);
+    const errors = watchErrors(page);
+    const subscribed = whenConfigSubscribed(page);
+    await page.goto('/auth/login');
+    await expect.poll(async () => liveUpdateCalls(await nativeCalls(page))).toEqual(STARTUP);
+    await subscribed;
+    await setClientConfig(first);
+    await expect.poll(async () => (await liveUpdateState(page)).next).toBe('e2e-1.2.0');
+    await setClientConfig(second);
+    await expect.poll(async () => (await liveUpdateState(page)).next).toBe('e2e-1.2.1');
+    await setClientConfig(first);
+    await expect.poll(async () => (await liveUpdateState(page)).next).toBe('e2e-1.2.0');
+    expect(liveUpdateCalls(await nativeCalls(page)).slice(STARTUP.length)).toEqual([
+      'downloadBundle e2e-1.2.0',
+      'setNextBundle e2e-1.2.0',
+      'downloadBundle e2e-1.2.1',
+      'setNextBundle e2e-1.2.1',
+      // The fake answered "bundle already exists.": ignored, and the package set next all the same.
+      'downloadBundle e2e-1.2.0',
+      'setNextBundle e2e-1.2.0',
+    ]);
+    expect((await liveUpdateState(page)).bundles).toEqual(['e2e-1.2.0', 'e2e-1.2.1']);
+    expect(errors).toEqual([]);
+    await context.close();
 
     const failing = await newPhoneContext(browser);
     await installNativeShell(failing.context, { downloadError: 'Bundle could not be downloaded.' });
@@ -269,20 +303,32 @@ describe('native mode: live update (SPEC.md §4, §5, §7, §8; issue 15 point 4
     await setClientConfig(null);
     const { context, page } = await newPhoneContext(browser);
     await installNativeShell(context, { brokenBundles: ['e2e-broken'], readyTimeoutMs: 2_000 });
-    await page.goto('/auth/login');
-    await expect.poll(async () => liveUpdateCalls(await nativeCalls(page))).toEqual(STARTUP);
+    // A global admin, so the account page shows what live update did.
+    const e164 = await signIn(page, 'Broken Bea');
+    await grantGlobalAdmin(e164);
+    const subscribed = whenConfigSubscribed(page);
+    await page.reload();
+    await subscribed;
     await setClientConfig(url);
     await expect.poll(async () => (await liveUpdateState(page)).next).toBe('e2e-broken');
 
-    // The next start runs it; it never signals ready, so the plugin rolls back and reloads.
+    // The next start runs it; it never signals ready, so the plugin rolls back,
+    // blocks it and reloads: the start after runs the built-in package.
+    const { starts } = await liveUpdateState(page);
     await page.reload();
     await expect
       .poll(async () => liveUpdateState(page))
-      .toMatchObject({ rollbacks: 1, current: null, blocked: ['e2e-broken'] });
-    await page.getByRole('heading', { name: 'Sign in to Rally' }).waitFor();
-    // The check saw it blocked: nothing set after the rollback, nor at the next start.
-    await coldStart(page, STARTUP);
-    await page.waitForTimeout(500);
+      .toMatchObject({ starts: starts + 2, rollbacks: 1, current: null, blocked: ['e2e-broken'] });
+    // The check saw it blocked and said so, setting nothing, here and at the next start.
+    for (const start of [1, 2]) {
+      await page.goto('/account');
+      await page
+        .getByText('Package e2e-broken did not start on this device', { exact: false })
+        .waitFor({ timeout: 15_000 })
+        .catch(() =>
+          expect.fail(`start ${start}: the account page does not say e2e-broken rolled back`),
+        );
+    }
     const calls = liveUpdateCalls(await nativeCalls(page));
     expect(calls.filter((c) => c === 'setNextBundle e2e-broken')).toHaveLength(1);
     expect(await liveUpdateState(page)).toMatchObject({ current: null, next: null });

@@ -21,7 +21,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Rally</title>');
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log("rally")');
   fs.writeFileSync(path.join(webDir, 'assets', 'nested', 'logo.svg'), '<svg/>');
-  t = await createTestApp({ bundlesDir });
+  // A built SPA beside it, so a miss under /bundles/ could fall back to its index.html.
+  const spaDir = path.join(tmp, 'spa');
+  fs.mkdirSync(spaDir);
+  fs.writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><title>SPA</title>');
+  t = await createTestApp({ bundlesDir, webDistDir: spaDir });
 });
 afterAll(async () => {
   await t.close();
@@ -92,11 +96,16 @@ describe('GET /bundles/ (served packages)', () => {
       '/bundles/bundle-public.zip',
       '/bundles/',
       '/bundles/..%2Fbundles%2Fnotes.txt',
+      '/bundles?list',
     ]) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
     }
+    // The SPA still answers its own routes.
+    const page = await t.request({ method: 'GET', url: '/org/x' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>SPA</title>');
   });
 
   it('serves nothing when the server has no packages folder', async () => {

@@ -37,7 +37,8 @@ function filesOf(dir: string): Zippable {
   const files: Zippable = {};
   const walk = (from: string, prefix: string) => {
     const entries = fs.readdirSync(from, { withFileTypes: true });
-    entries.sort((a, b) => a.name.localeCompare(b.name));
+    // By code unit, not locale: the same order on every machine.
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const file = path.join(from, entry.name);
       if (entry.isDirectory()) walk(file, `${prefix}${entry.name}/`);
@@ -145,5 +146,6 @@ export async function registerBundleRoutes(
 
 /** Whether `url` (a request's) lies under {@link BUNDLES_PATH}: its misses answer 404, not the SPA. */
 export function isBundleRequest(url: string): boolean {
-  return url.startsWith(BUNDLES_PATH) || url === BUNDLES_PATH.slice(0, -1);
+  const pathname = url.split(/[?#]/)[0] ?? '';
+  return pathname.startsWith(BUNDLES_PATH) || pathname === BUNDLES_PATH.slice(0, -1);
 }

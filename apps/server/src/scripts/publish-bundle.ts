@@ -46,7 +46,9 @@ function main(): void {
     return;
   }
   const origin = apiOrigin();
-  const { bundlesDir } = loadConfig();
+  // Only the paths matter here: read them as in development, so a production
+  // environment's other requirements (SMS, TOTP keys) are not asked for.
+  const { bundlesDir } = loadConfig({ ...process.env, NODE_ENV: 'development' });
   const id = values.id?.trim() || defaultBundleId();
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bundle-'));
   try {

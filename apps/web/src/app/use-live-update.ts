@@ -60,6 +60,9 @@ function startOnce(platform: Platform): Promise<StartupReading> {
   return startup;
 }
 
+/** Counts the checks begun: a check whose number is no longer the last one is superseded. */
+let checkGeneration = 0;
+
 /** Start-up of live update: not yet done, or done with what it read. */
 type Startup = { isDone: false } | ({ isDone: true } & StartupReading);
 
@@ -109,7 +112,9 @@ export function useLiveUpdate(user: RegisteringUser | null, platformOverride?: P
   const blockedBundleIds = startup.isDone ? startup.blockedBundleIds : undefined;
   useEffect(() => {
     if (currentBundleId === undefined || !blockedBundleIds || !record) return;
-    checkLiveUpdate(platform, record, currentBundleId, blockedBundleIds)
+    const generation = ++checkGeneration;
+    const isSuperseded = () => generation !== checkGeneration;
+    checkLiveUpdate(platform, record, currentBundleId, blockedBundleIds, isSuperseded)
       .then((lastOutcome) => recordLiveUpdate({ lastOutcome }))
       .catch(() => {
         // Logged with its stack by checkLiveUpdate (SPEC.md §8); the next config change retries.

@@ -148,6 +148,45 @@ describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
     expect(calls).toEqual([]);
   });
 
+  it('a check superseded while it downloaded sets nothing, so a newer config (a rollback) wins', async () => {
+    let finishDownload!: () => void;
+    const { plugin, calls } = fakePlugin({
+      downloadBundle: () => new Promise<void>((resolve) => (finishDownload = resolve)),
+    });
+    let generation = 1;
+    const bad = 'https://cdn.example.com/rally/bundle-1.5.0.zip';
+    const older = checkLiveUpdate(native(plugin), config(bad), '1.4.2', [], () => generation !== 1);
+    // The admin points the URL back to the running package before the download ends.
+    generation = 2;
+    expect(await checkLiveUpdate(native(plugin), config(url), '1.4.2', [], () => false)).toEqual({
+      kind: 'kept',
+      recommendedBundleId: '1.4.2',
+    });
+    finishDownload();
+    expect(await older).toEqual({
+      kind: 'skipped',
+      reason: 'superseded',
+      recommendedBundleId: '1.5.0',
+    });
+    expect(calls).toEqual([
+      ['downloadBundle', { bundleId: '1.5.0', url: bad }],
+      ['setNextBundle', { bundleId: '1.4.2' }],
+    ]);
+  });
+
+  it('two checks of the same package share one download', async () => {
+    let finishDownload!: () => void;
+    const { plugin, calls } = fakePlugin({
+      downloadBundle: () => new Promise<void>((resolve) => (finishDownload = resolve)),
+    });
+    const first = checkLiveUpdate(native(plugin), config(url), '1.0.0', [], () => true);
+    const second = checkLiveUpdate(native(plugin), config(url), '1.0.0');
+    finishDownload();
+    expect(await first).toMatchObject({ kind: 'skipped', reason: 'superseded' });
+    expect(await second).toMatchObject({ kind: 'updated' });
+    expect(calls.map(([name]) => name)).toEqual(['downloadBundle', 'setNextBundle']);
+  });
+
   it('downloads with the checksum of #sha256= and without the fragment in the url', async () => {
     const { plugin, calls } = fakePlugin();
     const sha = 'C0FFEE'.repeat(10) + 'C0DE';

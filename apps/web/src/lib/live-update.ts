@@ -10,14 +10,15 @@ import type { Platform } from './platform';
 /**
  * What one live-update check did (SPEC.md §4, §5): skipped (not native, no
  * recommended package id, live update disabled, or the recommended package
- * rolled back once already), the running package kept as the next one
+ * rolled back once already, or a newer check began while this one downloaded),
+ * the running package kept as the next one
  * (already on the recommended package: see {@link checkLiveUpdate}), or the
  * recommended package downloaded and set as the next one.
  */
 export type LiveUpdateOutcome =
   | {
       kind: 'skipped';
-      reason: 'not-native' | 'no-recommended-id' | 'disabled' | 'rolled-back';
+      reason: 'not-native' | 'no-recommended-id' | 'disabled' | 'rolled-back' | 'superseded';
       recommendedBundleId: string | null;
     }
   | { kind: 'kept'; recommendedBundleId: string }
@@ -94,6 +95,9 @@ export async function markLiveUpdateReady(platform: Platform): Promise<string[]>
   });
 }
 
+/** Downloads under way, by package id (shared by checks that overlap). */
+const downloads = new Map<string, Promise<unknown>>();
+
 /**
  * The automatic update check (SPEC.md §4, §5, §8). Skipped when the platform
  * is not native or there is no recommended package id (no plugin calls at
@@ -108,12 +112,17 @@ export async function markLiveUpdateReady(platform: Platform): Promise<string[]>
  * (docs/decisions/027). A download error whose message says the package
  * already exists is ignored; any other download error, and any error while
  * setting the next package, is logged with its stack and rethrown.
+ * `isSuperseded` answers true once a newer check has begun: a download that
+ * ends after it then sets nothing, so an older config (a package being
+ * rolled back) never overrides a newer one. Two checks downloading the same
+ * package share one download.
  */
 export async function checkLiveUpdate(
   platform: Platform,
   config: ClientConfig,
   currentBundleId: string | null,
   blockedBundleIds: readonly string[] = [],
+  isSuperseded: () => boolean = () => false,
 ): Promise<LiveUpdateOutcome> {
   const recommended = recommendedBundleId(config.url);
   const plugin = platform.liveUpdate;
@@ -134,17 +143,27 @@ export async function checkLiveUpdate(
     return { kind: 'kept', recommendedBundleId: recommended };
   }
   const checksum = bundleChecksum(config.url);
+  let download = downloads.get(recommended);
+  if (!download) {
+    download = plugin
+      .downloadBundle({
+        bundleId: recommended,
+        url: bundleDownloadUrl(config.url),
+        ...(checksum ? { checksum } : {}),
+      })
+      .finally(() => downloads.delete(recommended));
+    downloads.set(recommended, download);
+  }
   try {
-    await plugin.downloadBundle({
-      bundleId: recommended,
-      url: bundleDownloadUrl(config.url),
-      ...(checksum ? { checksum } : {}),
-    });
+    await download;
   } catch (error) {
     if (!isAlreadyExistsError(error)) {
       logUpdateError(error);
       throw error;
     }
+  }
+  if (isSuperseded()) {
+    return { kind: 'skipped', reason: 'superseded', recommendedBundleId: recommended };
   }
   await logged(() => plugin.setNextBundle({ bundleId: recommended }));
   return { kind: 'updated', recommendedBundleId: recommended };
