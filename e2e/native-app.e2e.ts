@@ -196,7 +196,7 @@ describe('native mode: device registration (SPEC.md §3, §4, §7)', () => {
   });
 });
 
-describe('native mode: live update (SPEC.md §4, §5, §7, §8; issue 15 point 4)', () => {
+describe('native mode: live update (SPEC.md §4, §5, §7, §8; docs/decisions/027)', () => {
   it('a global admin’s config change triggers a check live: download (with the checksum), then next; two cold starts stay on the new package', async () => {
     const url = publish('e2e-1.1.0');
     await setClientConfig(null);

@@ -73,7 +73,7 @@ export function bundleDownloadUrl(url: string): string {
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = { url: null, disableLiveUpdate: false };
 
 /**
- * What a live-update bundle id may be (issue 15, DESIGN.md §8): 1 to 64
+ * What a live-update bundle id may be (DESIGN.md §8, docs/decisions/026): 1 to 64
  * letters, digits, `.`, `_` or `-`. The plugin stores a bundle in a folder
  * of that name, so nothing else (no `/`, no spaces) is ever let through.
  */

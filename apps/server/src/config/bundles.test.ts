@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { packBundle, publishedBundleUrl } from './bundles.ts';
 
-// Publishing live-update packages (issue 15 point 4, docs/decisions/027):
+// Publishing live-update packages (docs/decisions/027):
 // `npm run bundle:publish` = build (apps/mobile/scripts/web-bundle.mjs) +
 // packBundle, served at /bundles/.
 

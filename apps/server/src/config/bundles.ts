@@ -8,7 +8,7 @@ import path from 'node:path';
 import { AppError } from '../lib/errors.ts';
 
 // Live-update packages (SPEC.md §3 config `client`, §9 `bundle-{id}.zip`;
-// issue 15 point 4; docs/decisions/027): `npm run bundle:publish` packs the
+// docs/decisions/027): `npm run bundle:publish` packs the
 // web app built for the native shell into `BUNDLES_DIR/bundle-{id}.zip`,
 // and the server serves that folder at `/bundles/`.
 

@@ -74,7 +74,7 @@ describe('config record client (SPEC.md §3)', () => {
       [{ url: 'https://cdn.example.com/rally/app-1.4.2.zip', disableLiveUpdate: false }, 'url'],
       [{ url: 'https://cdn.example.com/bundle-1.zip/readme', disableLiveUpdate: false }, 'url'],
       [{ url: 'https://cdn.example.com/bundle-.zip', disableLiveUpdate: false }, 'url'],
-      // Ids the live-update plugin cannot use as a folder name (issue 15 point 4).
+      // Ids the live-update plugin cannot use as a folder name (docs/decisions/027).
       [{ url: 'https://cdn.example.com/bundle-public.zip', disableLiveUpdate: false }, 'url'],
       [{ url: 'https://cdn.example.com/bundle-a%2Fb.zip', disableLiveUpdate: false }, 'url'],
       [

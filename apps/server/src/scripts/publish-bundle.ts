@@ -7,7 +7,7 @@ import { apiOrigin, buildNativeWeb } from '../../../mobile/scripts/web-bundle.mj
 import { packBundle, publishedBundleUrl } from '../config/bundles.ts';
 import { loadConfig, REPO_ROOT } from '../lib/env.ts';
 
-// `npm run bundle:publish [-- --id <id>]` (issue 15 point 4, docs/decisions/027):
+// `npm run bundle:publish [-- --id <id>]` (docs/decisions/027):
 // builds the web app as the native shell runs it (calling the API at
 // RALLY_API_ORIGIN), zips it as BUNDLES_DIR/bundle-{id}.zip (index.html at
 // the root) with its SHA-256, which the server serves at /bundles/, and

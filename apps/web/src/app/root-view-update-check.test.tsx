@@ -8,6 +8,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * Installs the Capacitor shell's global with `plugin` as its LiveUpdate
+ * (read once per shell by the root view's check, lib/platform.ts), signed
+ * out, with a config record recommending package 1.4.0.
+ */
+function signedOutNativeApp(plugin: LiveUpdatePlugin): void {
+  vi.stubGlobal('Capacitor', { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } });
+  mockApi({
+    'GET /api/auth/session': { user: null },
+    'GET /api/config/client': {
+      url: 'https://cdn.example.com/bundle-1.4.0.zip',
+      disableLiveUpdate: false,
+    },
+  });
+}
+
 describe('the root view (SPEC.md §2: it starts the automatic update check at start-up)', () => {
   it('on a native platform, opening any page resets live update, reads the current package and checks the config record', async () => {
     const calls: string[] = [];
@@ -21,15 +37,7 @@ describe('the root view (SPEC.md §2: it starts the automatic update check at st
       reset: async () => void calls.push('reset'),
       ready: async () => void calls.push('ready'),
     };
-    // The Capacitor shell's global, read once by the root view's check (lib/platform.ts).
-    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } });
-    mockApi({
-      'GET /api/auth/session': { user: null },
-      'GET /api/config/client': {
-        url: 'https://cdn.example.com/bundle-1.4.0.zip',
-        disableLiveUpdate: false,
-      },
-    });
+    signedOutNativeApp(plugin);
 
     renderApp('/auth/login');
     expect(await screen.findByRole('heading', { name: 'Sign in to Rally' })).toBeInTheDocument();
@@ -58,14 +66,7 @@ describe('the root view (SPEC.md §2: it starts the automatic update check at st
         return { bundleIds: [] };
       },
     };
-    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } });
-    mockApi({
-      'GET /api/auth/session': { user: null },
-      'GET /api/config/client': {
-        url: 'https://cdn.example.com/bundle-1.4.0.zip',
-        disableLiveUpdate: false,
-      },
-    });
+    signedOutNativeApp(plugin);
 
     renderApp('/auth/login');
     await waitFor(() =>
