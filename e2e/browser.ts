@@ -206,3 +206,19 @@ export async function grantGlobalAdmin(
     await client.end();
   }
 }
+
+/**
+ * Waits until the offline shell's service worker is active and controls
+ * `page` (the first visit needs a reload).
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+  }
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}

@@ -163,6 +163,11 @@ describe('conversations, live', () => {
     expect(parentErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
     expect(adminAccountErrors).toEqual([]);
+    // The record is the server's, shared by every later test file: back to none.
+    await api(admin.page, 'PUT', '/api/admin/config/client', {
+      url: null,
+      disableLiveUpdate: false,
+    });
     await Promise.all([coach.context.close(), parent.context.close(), admin.context.close()]);
   });
 });

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,7 +20,9 @@ import {
   installNativeShell,
   liveUpdateState,
   nativeCalls,
+  openAppUrl,
   secureStorage,
+  setLaunchUrl,
   type NativeCall,
 } from './native-shell.ts';
 
@@ -41,6 +44,8 @@ beforeAll(async () => {
   await completeSignIn(page, phone, 'Release Rani');
   await grantGlobalAdmin(`+91${phone}`);
   admin = page;
+  // Whatever an earlier test file left: the apps start without a recommended package.
+  await setClientConfig(null);
 });
 afterAll(async () => {
   if (admin) await setClientConfig(null);
@@ -332,6 +337,131 @@ describe('native mode: live update (SPEC.md §4, §5, §7, §8; docs/decisions/0
     const calls = liveUpdateCalls(await nativeCalls(page));
     expect(calls.filter((c) => c === 'setNextBundle e2e-broken')).toHaveLength(1);
     expect(await liveUpdateState(page)).toMatchObject({ current: null, next: null });
+    await context.close();
+  });
+});
+
+/** Calls the API with the app's Bearer token (read from its secure storage), as the app does. */
+async function bearerApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const [token] = Object.values(await secureStorage(page));
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+describe('native mode: links that open the app (docs/decisions/028)', () => {
+  it('signs the app in through the browser handoff: system browser, PKCE, back through the custom scheme', async () => {
+    const app = await newPhoneContext(browser);
+    await installNativeShell(app.context, { deviceId: 'handoff-device' });
+    const errors = watchErrors(app.page);
+    await app.page.goto('/account');
+    await app.page.waitForURL(/\/auth\/login/);
+    await app.page.getByRole('button', { name: 'Sign in with your browser' }).click();
+    await app.page.getByText('Finish signing in with the browser').waitFor();
+    const opened = (await nativeCalls(app.page)).filter(
+      (c) => c.plugin === 'Browser' && c.method === 'open',
+    );
+    expect(opened).toHaveLength(1);
+    const handoffUrl = new URL((opened[0]!.options as { url: string }).url);
+    expect(handoffUrl.pathname).toBe('/auth/init-app-auth');
+    expect(handoffUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(handoffUrl.searchParams.get('redirect_uri')).toBe('app.rally:/auth/callback');
+    // The verifier stays on the device (secure storage), never in the address.
+    const pending = JSON.parse((await secureStorage(app.page))['rally.appHandoff'] ?? '{}');
+    expect(pending.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(handoffUrl.toString()).not.toContain(pending.codeVerifier);
+
+    // The system browser: signs in, then hands the sign-in back to the app's scheme.
+    const system = await newPhoneContext(browser);
+    const phone = newLocalPhone();
+    await system.page.goto(handoffUrl.pathname + handoffUrl.search);
+    await system.page.waitForURL(/\/auth\/login\?redirect=/);
+    const handoff = system.page.waitForResponse((r) => r.url().endsWith('/api/auth/app-handoff'));
+    await completeSignIn(system.page, phone, 'Handoff Hema').catch(() => undefined);
+    const { location } = (await (await handoff).json()) as { location: string };
+    expect(location).toMatch(/^app\.rally:\/auth\/callback\?/);
+    await system.context.close();
+
+    // A return the app did not start is refused, and nothing is signed in.
+    await openAppUrl(app.page, 'app.rally:/auth/callback?token=forged&state=forged');
+    await app.page.getByText("That sign-in wasn't started from this app").waitFor();
+    expect(await secureStorage(app.page)).not.toHaveProperty('rally.session');
+
+    // The real return: the app exchanges the token with its verifier and goes where it was going.
+    await openAppUrl(app.page, location);
+    await app.page.waitForURL(/\/account$/);
+    await expect
+      .poll(async () => Object.keys(await secureStorage(app.page)))
+      .toEqual(['rally.session']);
+    await expect.poll(() => devicesOf(`+91${phone}`).then((d) => d.length)).toBe(1);
+    // The same return again is spent (once the first refusal's notification has gone).
+    const refusal = app.page.getByText("That sign-in wasn't started from this app");
+    await refusal.waitFor({ state: 'detached', timeout: 10_000 });
+    await openAppUrl(app.page, location);
+    await refusal.waitFor();
+    expect(errors).toEqual([]);
+    await app.context.close();
+  });
+
+  it('a deep link opens its page: a shared event link while running, a join link at launch', async () => {
+    const { context, page } = await newPhoneContext(browser);
+    await installNativeShell(context);
+    await signIn(page, 'Linking Lata');
+    const { org } = await bearerApi<{ org: { id: string } }>(page, 'POST', '/api/orgs', {
+      name: 'Deep Link FC',
+    });
+    const { program } = await bearerApi<{ program: { id: string } }>(
+      page,
+      'POST',
+      `/api/orgs/${org.id}/programs`,
+      { name: 'Linked juniors', timeZone: 'Asia/Kolkata' },
+    );
+    const start = DateTime.now().setZone('Asia/Kolkata').plus({ days: 2 }).set({ hour: 17 });
+    const { event } = await bearerApi<{ event: { id: string } }>(
+      page,
+      'POST',
+      `/api/programs/${program.id}/events`,
+      {
+        title: 'Linked training',
+        startLocal: start.toFormat("yyyy-MM-dd'T'HH:00"),
+        endLocal: start.plus({ minutes: 90 }).toFormat("yyyy-MM-dd'T'HH:00"),
+      },
+    );
+
+    // A shared event link (the custom scheme) while the app runs: the router opens the event.
+    await openAppUrl(page, `app.rally:/programs/${program.id}/events/${event.id}`);
+    await page.waitForURL(new RegExp(`/programs/${program.id}/events/${event.id}$`));
+    await page.getByRole('heading', { name: 'Linked training' }).first().waitFor();
+
+    // A join link on Rally's own host (a verified https link) starts the app: it opens there.
+    const joinLink = `${baseUrl()}/programs/${program.id}/subscriptions/new`;
+    await setLaunchUrl(page, joinLink);
+    await page.goto('/');
+    await page.waitForURL(new RegExp(`/programs/${program.id}/subscriptions/new$`));
+    // A reload of the same run does not follow the launch link again, and
+    // links of other hosts are ignored: after both, the next link is the
+    // only place the app went (links are followed in order).
+    await page.goto('/account');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    const launchReads = async () =>
+      (await nativeCalls(page)).filter((c) => c.plugin === 'App' && c.method === 'getLaunchUrl')
+        .length;
+    const readsBefore = await launchReads();
+    await page.reload();
+    await expect.poll(launchReads).toBeGreaterThan(readsBefore);
+    await openAppUrl(page, 'https://elsewhere.example/programs/x');
+    await openAppUrl(page, 'app.rally:/account/delete');
+    await page.waitForURL((url) => url.pathname === '/account/delete');
+    // The reload itself shows up as /account; nothing else came between.
+    expect(visited.filter((pathname) => pathname !== '/account')).toEqual(['/account/delete']);
     await context.close();
   });
 });

@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 // init script installs `window.Capacitor` as the Capacitor 8 shell injects
 // it before the page's scripts run (`isNativePlatform()`, `getPlatform()`,
 // and under `Plugins` one object per native plugin), with recording fakes
-// of the LiveUpdate, Device and SecureStoragePlugin plugins. The fakes keep
+// of the LiveUpdate, Device, SecureStoragePlugin, App, Browser and
+// FirebaseMessaging plugins. The fakes keep
 // their state in the context's localStorage under `native-fake:` keys, so it
 // survives a reload as a device's does across cold starts; a page load is a
 // cold start. The LiveUpdate fake follows the plugin's code
@@ -38,6 +39,12 @@ export interface NativeShellOptions {
   readyTimeoutMs?: number;
   /** Packages that fail to start: running one, the app's `ready()` never reaches the plugin, so it rolls back. */
   brokenBundles?: string[];
+  /** The link that started the app (the App plugin's `getLaunchUrl`), at every start. */
+  launchUrl?: string;
+  /** The FCM registration token the FirebaseMessaging fake answers; null makes `getToken` fail. */
+  pushToken?: string | null;
+  /** What the FirebaseMessaging fake's `requestPermissions` answers (`receive`), default `granted`. */
+  pushPermission?: 'granted' | 'denied' | 'prompt';
 }
 
 /** One recorded call of a fake plugin: `Plugin.method` and its options. */
@@ -117,6 +124,44 @@ export async function installNativeShell(
       ) as T;
     const secrets = (): Record<string, string> =>
       (store.get('secure') as Record<string, string> | undefined) ?? {};
+    // Plugin events (Capacitor's native bridge: `addListener` answers the
+    // handle at once); an event fired before any listener is kept until one
+    // is added, as the App plugin retains `appUrlOpen` (retainUntilConsumed).
+    type Listener = { plugin: string; eventName: string; callback: (data: unknown) => void };
+    const listeners: Listener[] = [];
+    const retained: { plugin: string; eventName: string; data: unknown }[] = [];
+    const addListener =
+      (pluginName: string) => (eventName: string, callback: (data: unknown) => void) => {
+        record(pluginName, 'addListener', { eventName });
+        const listener = { plugin: pluginName, eventName, callback };
+        listeners.push(listener);
+        for (const event of retained.filter(
+          (e) => e.plugin === pluginName && e.eventName === eventName,
+        )) {
+          retained.splice(retained.indexOf(event), 1);
+          callback(event.data);
+        }
+        return {
+          remove: async () => {
+            const at = listeners.indexOf(listener);
+            if (at >= 0) listeners.splice(at, 1);
+          },
+        };
+      };
+    const fire = (pluginName: string, eventName: string, data: unknown) => {
+      const targets = listeners.filter((l) => l.plugin === pluginName && l.eventName === eventName);
+      if (targets.length === 0) retained.push({ plugin: pluginName, eventName, data });
+      for (const listener of targets) listener.callback(data);
+    };
+    // What the tests call, as the system would: a link opens the running app; a notification is tapped.
+    (window as unknown as { nativeShell: unknown }).nativeShell = {
+      openUrl: (url: string) => fire('App', 'appUrlOpen', { url }),
+      tapNotification: (data: Record<string, string>) =>
+        fire('FirebaseMessaging', 'notificationActionPerformed', {
+          actionId: 'tap',
+          notification: { data },
+        }),
+    };
     (window as unknown as { Capacitor: unknown }).Capacitor = {
       isNativePlatform: () => true,
       getPlatform: () => opts.platform ?? 'android',
@@ -158,6 +203,37 @@ export async function installNativeShell(
             return { value: true };
           },
         }),
+        App: {
+          ...plugin('App', {
+            getLaunchUrl: async () => {
+              const url = (store.get('launchUrl') as string | undefined) ?? opts.launchUrl;
+              return url ? { url } : {};
+            },
+          }),
+          addListener: addListener('App'),
+        },
+        Browser: plugin('Browser', {
+          open: async () => undefined,
+          close: async () => undefined,
+        }),
+        FirebaseMessaging: {
+          ...plugin('FirebaseMessaging', {
+            requestPermissions: async () => {
+              store.set('pushAsked', true);
+              return { receive: opts.pushPermission ?? 'granted' };
+            },
+            // Before the system prompt was shown, the state is `prompt`.
+            checkPermissions: async () => ({
+              receive: store.get('pushAsked') ? (opts.pushPermission ?? 'granted') : 'prompt',
+            }),
+            getToken: async () => {
+              if (opts.pushToken === null) throw new Error('Firebase messaging is not available.');
+              return { token: opts.pushToken ?? 'e2e-fcm-registration-token-1' };
+            },
+            deleteToken: async () => undefined,
+          }),
+          addListener: addListener('FirebaseMessaging'),
+        },
         LiveUpdate: plugin('LiveUpdate', {
           getCurrentBundle: async () => ({ bundleId: store.get('current') ?? null }),
           reset: async () => {
@@ -207,6 +283,31 @@ export async function installNativeShell(
       },
     };
   }, options);
+}
+
+/** Opens `url` in the running app as the system does for a link (the App plugin's `appUrlOpen`). */
+export async function openAppUrl(page: Page, url: string): Promise<void> {
+  await page.evaluate((link) => {
+    (window as unknown as { nativeShell: { openUrl(url: string): void } }).nativeShell.openUrl(
+      link,
+    );
+  }, url);
+}
+
+/** Makes `url` the link that starts the app at its next cold start (the App plugin's `getLaunchUrl`). */
+export async function setLaunchUrl(page: Page, url: string): Promise<void> {
+  await page.evaluate((link) => {
+    window.localStorage.setItem('native-fake:launchUrl', JSON.stringify(link));
+  }, url);
+}
+
+/** Taps a push notification carrying `data` (FirebaseMessaging's `notificationActionPerformed`). */
+export async function tapNotification(page: Page, data: Record<string, string>): Promise<void> {
+  await page.evaluate((payload) => {
+    (
+      window as unknown as { nativeShell: { tapNotification(data: Record<string, string>): void } }
+    ).nativeShell.tapNotification(payload);
+  }, data);
 }
 
 /** The calls the fake plugins of `page`'s context recorded, oldest first. */

@@ -1,8 +1,14 @@
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, completeSignIn, launchBrowser, newLocalPhone } from './browser.ts';
-import { baseUrl } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  completeSignIn,
+  launchBrowser,
+  newLocalPhone,
+  waitForServiceWorker,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,19 +21,6 @@ function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-/** Waits until the service worker is active and controls the page (the first visit needs a reload). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-  }
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 }
 
 /** The query keys of the answers the app saved in IndexedDB (app/query-persistence.ts). */

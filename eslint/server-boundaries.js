@@ -13,9 +13,11 @@ export const SERVER_ORDER = [
   ['db'],
   ['policy'],
   ['http'],
-  // Sinks: every area publishes into them; they import no area.
+  // Sinks: every area publishes into them; they import no area. Push sits below
+  // notifications, which hands it each committed notification (docs/decisions/029).
   ['realtime'],
   ['activities'],
+  ['push'],
   ['notifications'],
   // Areas. api-docs (the OpenAPI document and reference page) reads only the contract and http.
   ['auth', 'api-docs'],

@@ -16,6 +16,11 @@ import type { CapacitorConfig } from '@capacitor/cli';
  *   (docs/decisions/027), so a broken bundle cannot loop.
  * - `autoDeleteBundles`: bundles no longer current or next are deleted after
  *   `ready()`, so the device keeps at most two.
+ * - `FirebaseMessaging.presentationOptions`: a push that arrives while the
+ *   app is open still shows as a banner with sound (docs/decisions/028).
+ * - `experimental.ios.spm.packageOptions`: the messaging plugin's package is
+ *   linked by symlink, as its README asks, to avoid a Swift Package
+ *   Manager identity clash with Firebase's own package.
  */
 const config: CapacitorConfig = {
   appId: 'club.rally.app',
@@ -29,6 +34,12 @@ const config: CapacitorConfig = {
       autoBlockRolledBackBundles: true,
       autoDeleteBundles: true,
     },
+    FirebaseMessaging: {
+      presentationOptions: ['badge', 'sound', 'alert'],
+    },
+  },
+  experimental: {
+    ios: { spm: { packageOptions: { '@capacitor-firebase/messaging': { symlink: true } } } },
   },
 };
 

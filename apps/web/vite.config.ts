@@ -74,7 +74,8 @@ export default defineConfig({
     // style; navigations fall back to index.html, never under /api. A new
     // version waits until the person taps "Update available - reload"
     // (registerType 'prompt'); the app registers it itself, web only
-    // (src/app/service-worker.ts), so `injectRegister` is off.
+    // (src/app/service-worker.ts), so `injectRegister` is off. It imports
+    // public/push-sw.js, which shows push notifications.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -105,6 +106,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
+        // Push notifications: shown and opened by public/push-sw.js (docs/decisions/029).
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         // FullCalendar's chunk is the largest; every route chunk must be precached.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

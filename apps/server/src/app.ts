@@ -16,6 +16,8 @@ import { registerRsvpRoutes } from './attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from './auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './auth/sms.ts';
 import { registerClientRoutes } from './clients/clients.routes.ts';
+import { isWellKnownRequest, registerAppLinkRoutes } from './config/app-links.ts';
+import { DEFAULT_APP_LINK_SETTINGS, type AppLinkSettings } from './lib/env.ts';
 import { isBundleRequest, registerBundleRoutes } from './config/bundles.ts';
 import { registerConfigRoutes } from './config/config.routes.ts';
 import { registerConversationRoutes } from './conversations/conversations.routes.ts';
@@ -28,6 +30,8 @@ import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { errorSerializer } from './lib/log-errors.ts';
 import { registerNotificationRoutes } from './notifications/notifications.routes.ts';
+import { registerPushRoutes } from './push/push.routes.ts';
+import { PushService, type PushOptions } from './push/push.service.ts';
 import { registerMemberRoutes } from './orgs/members.routes.ts';
 import { registerOrgRoutes } from './orgs/orgs.routes.ts';
 import { registerProfileRoutes } from './profiles/profiles.routes.ts';
@@ -72,10 +76,14 @@ export interface AppOptions {
   webDistDir?: string;
   /** Where published live-update packages live (`BUNDLES_DIR`), served at `/bundles/`; absent = none. */
   bundlesDir?: string;
+  /** The apps Rally's https links open (`ANDROID_APP_ID`, `ANDROID_CERT_SHA256`, `IOS_APP_IDS`); absent = {@link DEFAULT_APP_LINK_SETTINGS}. */
+  appLinks?: AppLinkSettings;
   /** Where uploaded files live (`createFileStore(config.files)`); absent = in memory (tests). */
   fileStore?: FileStore;
   /** How long the server waits for slow clients; absent = {@link HTTP_TIMEOUTS}. */
   httpTimeouts?: HttpTimeouts;
+  /** Push transports, VAPID public key and push hosts (`createPushOptions`); absent = no pushes sent. */
+  push?: Omit<PushOptions, 'logger'>;
   /** App redirect URIs and TOTP keys (`APP_REDIRECT_URIS`, `TOTP_ENCRYPTION_KEYS`); absent = {@link DEFAULT_AUTH_SETTINGS}. */
   authSettings?: AuthSettings;
 }
@@ -140,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     options.fileStore,
     bus,
     options.authSettings ?? DEFAULT_AUTH_SETTINGS,
+    new PushService(options.db, clock, { ...options.push, logger: options.logger }),
   );
   const realtime: RealtimeParts = {
     bus,
@@ -155,6 +164,10 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     }
   });
 
+  // Queued pushes go out (or are dropped after a grace period) before the pool closes.
+  app.addHook('onClose', async () => {
+    await services.push.close();
+  });
   await app.register(cookie);
   await registerCompression(app);
   registerProblemHandler(app);
@@ -187,9 +200,11 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerAdminRoutes(app, services);
   registerConversationRoutes(app, services);
   registerNotificationRoutes(app, services);
+  registerPushRoutes(app, services);
   await registerRealtimeRoutes(app, realtime);
   registerApiDocsRoutes(app, { includeDevOnly: hasDevOutbox, includeGlobalAdmin: false });
 
+  registerAppLinkRoutes(app, options.appLinks ?? DEFAULT_APP_LINK_SETTINGS);
   await registerBundleRoutes(app, options.bundlesDir);
   await registerSpa(app, options.webDistDir, options.isProduction ?? false);
   return { app, services, sms, apiRoutes, realtime };
@@ -265,7 +280,8 @@ async function registerSpa(
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       isHidden(request.url) ||
-      isBundleRequest(request.url)
+      isBundleRequest(request.url) ||
+      isWellKnownRequest(request.url)
     ) {
       throw new AppError('not_found', 'Not found.');
     }

@@ -5,6 +5,8 @@ import { startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { startAttachmentSweep } from './conversations/attachment-sweep.ts';
 import { startHorizonSweep } from './events/horizon.ts';
+import { startRsvpReminders } from './attendance/rsvp-reminder-job.ts';
+import { createPushOptions } from './push/push-setup.ts';
 import { createFileStore } from './files/file-store.ts';
 import { buildApp, type RallyApp } from './app.ts';
 import { createSmsProvider } from './auth/sms-providers.ts';
@@ -36,7 +38,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * `databaseUrl` is set, pending migrations, the file store (`dataDir/files`
  * or S3), then the HTTP server on `host:port`, and the hourly horizon
  * sweep of recurring events (docs/decisions/006) and of message
- * attachments never sent (docs/decisions/007), both stopped by `close()`.
+ * attachments never sent (docs/decisions/007), and the RSVP reminder job
+ * every `push.reminderIntervalMs` unless 0 (docs/decisions/029), all
+ * stopped by `close()`. Push transports come from `config.push`.
  * Throws when the database cannot be reached or the data folder is in use
  * by another server (DataDirInUseError).
  */
@@ -66,19 +70,31 @@ export async function startServer(
       trustedOrigins: config.trustedOrigins,
       webDistDir: config.webDistDir,
       bundlesDir: config.bundlesDir,
+      appLinks: config.appLinks,
       fileStore: await createFileStore(config.files),
       sms: createSmsProvider(config.sms),
       authSettings: { appRedirectUris: config.appRedirectUris, totpKeys: config.totpKeys },
+      push: await createPushOptions(
+        config.push,
+        { dataDir: config.dataDir, isProduction: config.nodeEnv === 'production' },
+        logger,
+      ),
     });
     const address = await rally.app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     const url = `http://localhost:${port}`;
     const sweep = startHorizonSweep(database.db, rally.services.clock, logger);
     const attachmentSweep = startAttachmentSweep(rally.services.attachments, logger);
+    const reminders =
+      config.push.reminderIntervalMs > 0
+        ? startRsvpReminders(rally.services.rsvpReminders, logger, config.push.reminderIntervalMs)
+        : undefined;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         database.expectShutdown();
+        // Before the app closes its push queue: a pass's claims still get sent.
+        await reminders?.stop();
         await rally.app.close();
         await sweep.stop();
         await attachmentSweep.stop();

@@ -5,6 +5,7 @@ import { ActivitiesService } from './activities/activities.service.ts';
 import { AttendanceService } from './attendance/attendance.service.ts';
 import { AttendanceReportsService } from './attendance/reports.service.ts';
 import { RsvpService } from './attendance/rsvp.service.ts';
+import { RsvpRemindersService } from './attendance/rsvp-reminders.service.ts';
 import { AuthService } from './auth/auth.service.ts';
 import type { SmsProvider } from './auth/sms.ts';
 import { SignInTokenService } from './auth/sign-in-tokens.service.ts';
@@ -46,6 +47,7 @@ import { ConversationsService } from './conversations/conversations.service.ts';
 import { MessagesService } from './conversations/messages.service.ts';
 import { ThreadsService } from './conversations/threads.service.ts';
 import { NotificationsService } from './notifications/notifications.service.ts';
+import { PushService } from './push/push.service.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 
 /** Every service of the server, wired once per app instance. */
@@ -94,6 +96,10 @@ export interface Services {
   attachments: AttachmentsService;
   announcements: AnnouncementsService;
   notifications: NotificationsService;
+  /** Push subscriptions and the fan-out of notifications to devices (docs/decisions/029). */
+  push: PushService;
+  /** RSVP reminders, sent by the interval job (attendance/rsvp-reminder-job.ts, docs/decisions/029). */
+  rsvpReminders: RsvpRemindersService;
   /** Publishes realtime events after commits (docs/decisions/007); the app's bus. */
   realtime: RealtimePublisher;
 }
@@ -120,7 +126,8 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
  * (in memory when absent: tools that never keep files; `npm start` passes
  * the configured disk or S3 store) and realtime publisher (the app's bus;
  * when absent a publish-only bus, so tools' changes still reach running
- * servers through NOTIFY).
+ * servers through NOTIFY), and push service (when absent one without
+ * transports: tools send no pushes).
  */
 export function createServices(
   db: Db,
@@ -129,12 +136,13 @@ export function createServices(
   fileStore: FileStore = new MemoryFileStore(),
   realtime: RealtimePublisher = new PgBus(db),
   authSettings: AuthSettings = DEFAULT_AUTH_SETTINGS,
+  push: PushService = new PushService(db, clock),
 ): Services {
   const programs = new ProgramsService(db);
   const files = new FilesService(db, fileStore);
   const profiles = new ProfilesService(db, files);
   const orgs = new OrgsService(db, files);
-  const notifications = new NotificationsService(db, clock, realtime);
+  const notifications = new NotificationsService(db, clock, realtime, push);
   const conversations = new ConversationsService(db, profiles);
   const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
   const feeds = new FeedsService(db, programs, profiles, clock);
@@ -183,6 +191,8 @@ export function createServices(
     attachments: new AttachmentsService(db, conversations, files, clock),
     announcements: new AnnouncementsService(db, conversations, notifications, realtime, clock),
     notifications,
+    push,
+    rsvpReminders: new RsvpRemindersService(db, clock, notifications, push),
     realtime,
   };
 }

@@ -871,6 +871,16 @@ const cases: Case[] = [
     asGlobalAdmin: true,
     bad: { url: () => `/api/admin/clients?q=${'x'.repeat(101)}`, badPath: 'q' },
   },
+  // Push subscriptions are the caller's own session's (docs/decisions/029): nothing to scope.
+  { op: contract.push.config, url: () => '/api/push/config', scoped: false },
+  {
+    op: contract.push.subscribe,
+    url: () => '/api/push/subscription',
+    body: () => ({ transport: 'fcm', token: `access-${'t'.repeat(40)}` }),
+    scoped: false,
+    bad: { body: { transport: 'fcm', token: 'short' }, badPath: 'token' },
+  },
+  { op: contract.push.unsubscribe, url: () => '/api/push/subscription', scoped: false },
 ];
 /**
  * The conversation and notification routes (docs/decisions/007). The owner's own

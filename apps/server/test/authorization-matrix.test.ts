@@ -622,6 +622,15 @@ const cases: Case[] = [
     body: () => ({ bundleId: 'unknown' }),
     allow: ['orgOwner'],
   },
+  // Push subscriptions belong to the caller's own session (docs/decisions/029).
+  { op: contract.push.config, url: () => '/api/push/config', allow: ALL },
+  {
+    op: contract.push.subscribe,
+    url: () => '/api/push/subscription',
+    body: (_w, actor) => ({ transport: 'fcm', token: `matrix-${actor}-${'t'.repeat(30)}` }),
+    allow: ALL,
+  },
+  { op: contract.push.unsubscribe, url: () => '/api/push/subscription', allow: ALL },
 ];
 
 let t: TestApp;

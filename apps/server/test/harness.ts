@@ -9,7 +9,9 @@ import { ConsoleSmsProvider, type SmsProvider } from '../src/auth/sms.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { LocalFileStore } from '../src/files/local-file-store.ts';
 import { buildApp } from '../src/app.ts';
+import type { AppLinkSettings } from '../src/lib/env.ts';
 import type { AuthSettings, Services } from '../src/services.ts';
+import type { PushOptions } from '../src/push/push.service.ts';
 import type { HttpTimeouts } from '../src/http/timeouts.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { RealtimeParts } from '../src/realtime/realtime.routes.ts';
@@ -72,6 +74,8 @@ export async function createTestApp(
     webDistDir?: string;
     /** Serves published live-update packages from this folder at `/bundles/`. */
     bundlesDir?: string;
+    /** The apps whose association files `/.well-known/` serves. */
+    appLinks?: AppLinkSettings;
     trustProxy?: boolean;
     trustedOrigins?: string[];
     httpTimeouts?: HttpTimeouts;
@@ -79,6 +83,8 @@ export async function createTestApp(
     smsProvider?: SmsProvider;
     /** `APP_REDIRECT_URIS` and `TOTP_ENCRYPTION_KEYS`; absent = the defaults of tools and tests. */
     authSettings?: AuthSettings;
+    /** Push transports (e.g. against test/fake-push-services.ts); absent = no pushes sent. */
+    push?: Omit<PushOptions, 'logger'>;
   } = {},
 ): Promise<TestApp> {
   const copy = options.databaseUrl
@@ -105,11 +111,13 @@ export async function createTestApp(
     isProduction: options.isProduction,
     webDistDir: options.webDistDir,
     bundlesDir: options.bundlesDir,
+    appLinks: options.appLinks,
     trustProxy: options.trustProxy,
     trustedOrigins: options.trustedOrigins,
     fileStore,
     httpTimeouts: options.httpTimeouts,
     authSettings: options.authSettings,
+    push: options.push,
   });
   await app.ready();
   const request: TestApp['request'] = ({ token, headers, ...rest }) =>

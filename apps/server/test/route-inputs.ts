@@ -321,4 +321,17 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'notifications.markRead': { body: { ids: [someId] } },
   'notifications.preferences': {},
   'notifications.updatePreferences': { body: { messages: true, announcements: true } },
+  'push.config': {},
+  'push.subscribe': {
+    body: {
+      transport: 'webpush',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/hostile-input-1',
+      keys: {
+        p256dh:
+          'BMklN9iA8KA80PFTu5dol1ysw5XsvLuJ0KDirwuPKtaJ4huV5rA6cwq5F4uFHy5f06929UqoyrO-BGJON_hyd9E',
+        auth: 'VemiC09Ax6uLvY5u2vx4bg',
+      },
+    },
+  },
+  'push.unsubscribe': {},
 };

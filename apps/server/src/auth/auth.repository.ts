@@ -176,7 +176,7 @@ export async function touchSession(db: Db, id: string, now: Date, expiresAt: Dat
 }
 
 /** Revokes one session. */
-export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
+export async function revokeSession(db: Db | Tx, id: string, at: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
 }
 
@@ -208,7 +208,7 @@ export async function liveSessionsOf(db: Db, userId: string, now: Date): Promise
  * is none such (someone else's, unknown, already revoked or expired).
  */
 export async function revokeOwnSession(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   id: string,
   now: Date,
@@ -228,13 +228,13 @@ export async function revokeOwnSession(
   return rows.length > 0;
 }
 
-/** Revokes every live session of `userId` but `keepId`; returns how many. */
+/** Revokes every live session of `userId` but `keepId`; returns their ids. */
 export async function revokeSessionsExcept(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   keepId: string,
   now: Date,
-): Promise<number> {
+): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -247,7 +247,7 @@ export async function revokeSessionsExcept(
       ),
     )
     .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /** A custom sign-in token row. */

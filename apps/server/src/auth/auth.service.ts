@@ -13,6 +13,7 @@ import { describeUserAgent } from './user-agent.ts';
 import { afterFirstFactor, type SessionClient, type SignInStep } from './session-start.ts';
 import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
 import { hasGlobalAdminPowers } from '../policy/policy.ts';
+import { removeSubscriptionsOfSessions } from '../push/push.service.ts';
 
 /*
  * Rules of sign-in and sessions -> where they are enforced (DESIGN.md §3,
@@ -43,6 +44,9 @@ import { hasGlobalAdminPowers } from '../policy/policy.ts';
  * - a user sees their live sessions and revokes one or all others, which
  *   closes those sessions' sockets -> listSessions, revokeSession,
  *   revokeOtherSessions
+ * - a revoked session's push subscription goes in the revoke's
+ *   transaction (docs/decisions/029) -> signOut, revokeSession,
+ *   revokeOtherSessions (push.service.ts removeSubscriptionsOfSessions)
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -330,38 +334,51 @@ export class AuthService {
 
   /**
    * Revokes one of the actor's live sessions (the current one too: that is
-   * signing out) and closes its sockets (`access.changed`,
-   * docs/decisions/007). Throws `not_found` (404) for a session that is not
-   * the actor's, or no longer live.
+   * signing out) with its push subscription, and closes its sockets
+   * (`access.changed`, docs/decisions/007). Throws `not_found` (404) for a
+   * session that is not the actor's, or no longer live.
    */
   async revokeSession(actor: Pick<Actor, 'userId'>, sessionId: string): Promise<void> {
-    const revoked = await repo.revokeOwnSession(this.db, actor.userId, sessionId, this.clock.now());
+    const revoked = await this.db.transaction(async (tx) => {
+      const isRevoked = await repo.revokeOwnSession(tx, actor.userId, sessionId, this.clock.now());
+      if (isRevoked) await removeSubscriptionsOfSessions(tx, [sessionId]);
+      return isRevoked;
+    });
     if (!revoked) throw new AppError('not_found', 'This session has already ended.');
     await publishAccessChanged(this.db, [actor.userId]);
   }
 
   /**
    * "Sign out everywhere else": revokes every live session of the actor but
-   * the current one and closes their sockets. Returns how many were revoked.
+   * the current one with their push subscriptions, and closes their
+   * sockets. Returns how many were revoked.
    */
   async revokeOtherSessions(actor: Pick<Actor, 'userId' | 'sessionId'>): Promise<number> {
-    const revoked = await repo.revokeSessionsExcept(
-      this.db,
-      actor.userId,
-      actor.sessionId,
-      this.clock.now(),
-    );
+    const revoked = await this.db.transaction(async (tx) => {
+      const ids = await repo.revokeSessionsExcept(
+        tx,
+        actor.userId,
+        actor.sessionId,
+        this.clock.now(),
+      );
+      await removeSubscriptionsOfSessions(tx, ids);
+      return ids.length;
+    });
     if (revoked > 0) await publishAccessChanged(this.db, [actor.userId]);
     return revoked;
   }
 
   /**
-   * Revokes the session `sessionId` of `userId` (sign-out) and publishes
-   * `access.changed` for them, so realtime sockets of that session stop at
-   * once (docs/decisions/007).
+   * Revokes the session `sessionId` of `userId` (sign-out) with its push
+   * subscription (docs/decisions/029) and publishes `access.changed` for
+   * them, so realtime sockets of that session stop at once
+   * (docs/decisions/007).
    */
   async signOut(sessionId: string, userId: string): Promise<void> {
-    await repo.revokeSession(this.db, sessionId, this.clock.now());
+    await this.db.transaction(async (tx) => {
+      await repo.revokeSession(tx, sessionId, this.clock.now());
+      await removeSubscriptionsOfSessions(tx, [sessionId]);
+    });
     await publishAccessChanged(this.db, [userId]);
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { APP_REDIRECT_URI } from '@rally/shared/app-links';
 import { z } from 'zod';
 
 /** Repository root (two levels above apps/server). */
@@ -58,7 +59,61 @@ export function isAppRedirectUri(value: string): boolean {
 }
 
 /** The native app's redirect URI when `APP_REDIRECT_URIS` is unset (docs/decisions/024). */
-export const DEFAULT_APP_REDIRECT_URI = 'app.rally:/auth/callback';
+export const DEFAULT_APP_REDIRECT_URI = APP_REDIRECT_URI;
+
+/** The Android application id of the shell (apps/mobile/capacitor.config.ts `appId`). */
+export const DEFAULT_ANDROID_PACKAGE = 'club.rally.app';
+
+/**
+ * Which apps Rally's links belong to.
+ * - `androidPackage`: the Android application id (`ANDROID_APP_ID`).
+ * - `androidCertFingerprints`: SHA-256 fingerprints of the signing
+ *   certificates, `AA:BB:...` (32 bytes, uppercase hex;
+ *   `ANDROID_CERT_SHA256`). Play App Signing's key and any upload or debug
+ *   key the links should open.
+ * - `iosAppIds`: `<team id>.<bundle id>` of each iOS app (`IOS_APP_IDS`).
+ * Empty lists serve files that associate nothing: a deployment without an
+ * app opens its links in the browser.
+ */
+export interface AppLinkSettings {
+  androidPackage: string;
+  androidCertFingerprints: readonly string[];
+  iosAppIds: readonly string[];
+}
+
+/** No app configured: the Android package named, no certificate, no iOS app. */
+export const DEFAULT_APP_LINK_SETTINGS: AppLinkSettings = {
+  androidPackage: DEFAULT_ANDROID_PACKAGE,
+  androidCertFingerprints: [],
+  iosAppIds: [],
+};
+
+/** A SHA-256 certificate fingerprint as Digital Asset Links writes it: 32 uppercase hex pairs joined by `:`. */
+export const CERT_FINGERPRINT_PATTERN = /^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/;
+
+/** An iOS app id: a 10-character team id, `.`, the bundle id (e.g. `ABCDE12345.club.rally.app`). */
+export const IOS_APP_ID_PATTERN = /^[A-Z0-9]{10}\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+
+/** An Android application id: dot-separated Java identifiers, at least two (e.g. `club.rally.app`). */
+export const ANDROID_PACKAGE_PATTERN = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+/**
+ * A comma-separated list variable: entries trimmed, empty ones dropped,
+ * each passed through `normalize` and required to match `pattern`
+ * (`message` otherwise). Unset is the empty list.
+ */
+function commaList(normalize: (value: string) => string, pattern: RegExp, message: string) {
+  return z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => normalize(item.trim()))
+        .filter((item) => item !== ''),
+    )
+    .refine((items) => items.every((item) => pattern.test(item)), { message });
+}
 
 /**
  * `TOTP_ENCRYPTION_KEYS`: comma-separated `<key id>:<32 bytes in base64>`;
@@ -104,6 +159,29 @@ export const DEV_TOTP_KEY: TotpKey = {
   id: 'dev',
   key: Buffer.from('cmFsbHktZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleSE=', 'base64'),
 };
+
+/**
+ * The Web Push services a browser's endpoint may be at when `WEB_PUSH_HOSTS`
+ * is unset (docs/decisions/029): Chrome, Edge's Chromium and most others
+ * (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge (WNS).
+ * The server POSTs to endpoints browsers hand it, so it sends only to
+ * these hosts (or their subdomains), never to an address of an attacker's
+ * choosing inside the network.
+ */
+export const DEFAULT_WEB_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/** A VAPID public key (RFC 8292 §3.2): an uncompressed P-256 point, 65 bytes, base64url (87 characters). */
+const VAPID_PUBLIC_KEY = /^B[A-Za-z0-9_-]{86}$/;
+/** A VAPID private key: a P-256 scalar, 32 bytes, base64url (43 characters). */
+const VAPID_PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
+/** A host name of `WEB_PUSH_HOSTS`: lower-case DNS labels, or an IPv4 address (tests). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -157,6 +235,20 @@ const envSchema = z.object({
       message:
         'a comma-separated list of app redirect URIs: a reverse-DNS custom scheme such as app.rally:/auth/callback, an https app link, or http://127.0.0.1:<port>/... (RFC 8252 §7), without #fragments',
     }),
+  ANDROID_APP_ID: z
+    .string()
+    .regex(ANDROID_PACKAGE_PATTERN, "the Android app's application id, such as club.rally.app")
+    .default(DEFAULT_ANDROID_PACKAGE),
+  ANDROID_CERT_SHA256: commaList(
+    (v) => v.toUpperCase(),
+    CERT_FINGERPRINT_PATTERN,
+    "a comma-separated list of SHA-256 signing certificate fingerprints, 32 hex pairs joined by ':' (keytool -list -v)",
+  ),
+  IOS_APP_IDS: commaList(
+    (v) => v,
+    IOS_APP_ID_PATTERN,
+    'a comma-separated list of iOS app ids, <team id>.<bundle id> such as ABCDE12345.club.rally.app',
+  ),
   TOTP_ENCRYPTION_KEYS: z
     .string()
     .optional()
@@ -186,6 +278,35 @@ const envSchema = z.object({
     .optional(),
   FILES_S3_ACCESS_KEY_ID: z.string().optional(),
   FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      VAPID_PUBLIC_KEY,
+      'a VAPID public key: 65 bytes in base64url (npx web-push generate-vapid-keys)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(VAPID_PRIVATE_KEY, 'a VAPID private key: 32 bytes in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'a contact URI: mailto:ops@example.com or https://...',
+    )
+    .optional(),
+  WEB_PUSH_HOSTS: commaList(
+    (v) => v.toLowerCase(),
+    HOST_NAME,
+    'a comma-separated list of host names of Web Push services, such as fcm.googleapis.com',
+  ).transform((hosts) => (hosts.length > 0 ? hosts : [...DEFAULT_WEB_PUSH_HOSTS])),
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_API_URL: z
+    .url({ message: 'FCM_API_URL must be a URL' })
+    .default('https://fcm.googleapis.com'),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  RSVP_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 /**
@@ -250,6 +371,14 @@ const envRulesSchema = envSchema.superRefine((e, ctx) => {
     need('MSG91_AUTH_KEY', 'msg91');
     need('MSG91_TEMPLATE_ID', 'msg91');
     need('MSG91_SENDER_ID', 'msg91');
+  }
+  const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+  if (vapid.some((v) => v !== undefined) && vapid.some((v) => v === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PUBLIC_KEY'],
+      message: 'set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together, or none',
+    });
   }
   if ((e.FILES_S3_ACCESS_KEY_ID === undefined) !== (e.FILES_S3_SECRET_ACCESS_KEY === undefined)) {
     ctx.addIssue({
@@ -376,6 +505,43 @@ function smsConfig(e: z.output<typeof envSchema>): SmsConfig {
 }
 
 /**
+ * Push notification settings (docs/decisions/029).
+ * - `vapid`: the VAPID keys and contact of Web Push (`VAPID_PUBLIC_KEY`,
+ *   `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT`; RFC 8292); null when unset: then
+ *   outside production a key pair is made once and kept in
+ *   `dataDir/push/vapid.json`, and in production Web Push is off.
+ * - `webPushHosts`: the push services endpoints may be at (`WEB_PUSH_HOSTS`,
+ *   default {@link DEFAULT_WEB_PUSH_HOSTS}; a host or any of its subdomains).
+ * - `fcmServiceAccount`: `FCM_SERVICE_ACCOUNT`, the path of a Google service
+ *   account key file (JSON) or the JSON itself; null: FCM is off.
+ * - `fcmApiUrl`: `FCM_API_URL` without a trailing slash.
+ * - `timeoutMs`: how long one call to a push service may take (`PUSH_TIMEOUT_MS`).
+ * - `reminderIntervalMs`: how often each instance sends due RSVP reminders
+ *   (`RSVP_REMINDER_INTERVAL_SECONDS`, default 5 minutes); 0: never.
+ */
+export interface PushSettings {
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  webPushHosts: string[];
+  fcmServiceAccount: string | null;
+  fcmApiUrl: string;
+  timeoutMs: number;
+  reminderIntervalMs: number;
+}
+
+/** The {@link PushSettings} of a parsed environment that passed {@link envRulesSchema}. */
+function pushSettings(e: z.output<typeof envSchema>): PushSettings {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = e;
+  return {
+    vapid: publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null,
+    webPushHosts: e.WEB_PUSH_HOSTS,
+    fcmServiceAccount: e.FCM_SERVICE_ACCOUNT ?? null,
+    fcmApiUrl: e.FCM_API_URL.replace(/\/+$/, ''),
+    timeoutMs: e.PUSH_TIMEOUT_MS,
+    reminderIntervalMs: e.RSVP_REMINDER_INTERVAL_SECONDS * 1000,
+  };
+}
+
+/**
  * Server configuration, parsed once at start from the environment
  * (CONVENTIONS.md: "Environment variables are parsed once at start with zod").
  * - `port`: HTTP port (default 3000, `PORT` overrides; 0 picks a free one).
@@ -389,6 +555,10 @@ function smsConfig(e: z.output<typeof envSchema>): SmsConfig {
  *   (`APP_REDIRECT_URIS`, RFC 8252; default {@link DEFAULT_APP_REDIRECT_URI}).
  * - `totpKeys`: keys sealing authenticator secrets, the first one current
  *   (`TOTP_ENCRYPTION_KEYS`; a fixed development key outside production).
+ * - `push`: Web Push, FCM and the RSVP reminder job (see {@link PushSettings}).
+ * - `appLinks`: the native apps Rally's https links open, published in
+ *   `/.well-known/` (`ANDROID_APP_ID`, `ANDROID_CERT_SHA256`, `IOS_APP_IDS`;
+ *   docs/decisions/028).
  */
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -406,6 +576,8 @@ export interface Config {
   files: FileStoreConfig;
   appRedirectUris: string[];
   totpKeys: TotpKey[];
+  push: PushSettings;
+  appLinks: AppLinkSettings;
 }
 
 /**
@@ -436,6 +608,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: e.TRUSTED_ORIGINS,
     files: fileStoreConfig(e, dataDir),
     appRedirectUris: e.APP_REDIRECT_URIS,
+    appLinks: {
+      androidPackage: e.ANDROID_APP_ID,
+      androidCertFingerprints: e.ANDROID_CERT_SHA256,
+      iosAppIds: e.IOS_APP_IDS,
+    },
     totpKeys: e.TOTP_ENCRYPTION_KEYS?.length ? e.TOTP_ENCRYPTION_KEYS : [DEV_TOTP_KEY],
+    push: pushSettings(e),
   };
 }

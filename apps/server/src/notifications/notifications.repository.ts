@@ -85,6 +85,25 @@ export function programStaffSource(programId: string, path: string, data: object
 }
 
 /**
+ * The managers of `profileIds` whose `preference` is on (a user without
+ * stored preferences has every one on), one row per (user, profile).
+ */
+export async function managersWanting(
+  tx: Tx,
+  profileIds: readonly string[],
+  preference: keyof NotificationPreferences,
+): Promise<{ userId: string; profileId: string }[]> {
+  const result = await tx.execute<{ userId: string; profileId: string }>(sql`
+    select m.user_id as "userId", m.profile_id as "profileId"
+    from profile_managers m
+    left join ${notificationPreferences} on ${notificationPreferences.userId} = m.user_id
+    where m.profile_id = any(${sql.param([...profileIds])}::uuid[])
+      and coalesce(${notificationPreferences[preference]}, true)
+    order by m.profile_id, m.user_id`);
+  return result.rows;
+}
+
+/**
  * Up to `limit` notifications of `userId`, newest first (`createdAt`, then
  * id), strictly after the keyset position `after` when given.
  */

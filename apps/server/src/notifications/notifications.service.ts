@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
+import type { PushService } from '../push/push.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -28,6 +29,8 @@ import * as repo from './notifications.repository.ts';
  *   promotions (nothing once an event has ended) -> notifications/event-notices.ts;
  *   enrolment steps -> subscriptions/enrolment-notices.ts
  * - published on `user:{id}` only after commit -> publish, notificationEvents
+ * - pushed to the user's devices after commit, with the same rows (so the
+ *   same preferences and never the actor; docs/decisions/029) -> publish
  * - users list and mark read only their own; other ids are ignored
  *   -> list, markRead
  */
@@ -101,6 +104,7 @@ export class NotificationsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly realtime: RealtimePublisher,
+    private readonly push: Pick<PushService, 'notify'>,
   ) {}
 
   /**
@@ -135,9 +139,31 @@ export class NotificationsService {
     );
   }
 
-  /** Publishes `notification.created` for rows written by a committed transaction (never throws). */
+  /**
+   * Publishes `notification.created` for rows written by a committed
+   * transaction and queues their pushes (docs/decisions/029); returns at
+   * once, never throws.
+   */
   publish(rows: readonly NotificationRow[]): void {
-    if (rows.length > 0) this.realtime.publish(notificationEvents(rows));
+    if (rows.length === 0) return;
+    this.realtime.publish(notificationEvents(rows));
+    this.push.notify(rows);
+  }
+
+  /**
+   * The managers of each profile in `profileIds` whose preference
+   * `preference` is on (all on until changed, as for in-app notifications):
+   * who is told of something about a profile that is not an in-app
+   * notification (the RSVP reminder's push, docs/decisions/029). A user
+   * managing several of them appears once per profile.
+   */
+  managersWanting(
+    tx: Tx,
+    profileIds: readonly string[],
+    preference: keyof NotificationPreferences,
+  ): Promise<{ userId: string; profileId: string }[]> {
+    if (profileIds.length === 0) return Promise.resolve([]);
+    return repo.managersWanting(tx, profileIds, preference);
   }
 
   /**

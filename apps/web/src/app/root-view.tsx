@@ -12,6 +12,10 @@ import { LoadingOverlay } from './loading-overlay';
 
 // The live-update check and the realtime client load in their own chunk, after the first screen.
 const LiveUpdate = lazyPart(() => import('./use-live-update').then((module) => module.LiveUpdate));
+// Push registration and taps on notifications (docs/decisions/029), after the first screen.
+const PushPart = lazyPart(() => import('./push-part').then((module) => module.PushPart));
+// Links that open the native app (docs/decisions/028): its code loads in the app only.
+const AppLinks = lazyPart(() => import('./app-links').then((module) => module.AppLinks));
 
 /** Props of {@link RootView}. */
 export interface RootViewProps {
@@ -33,7 +37,8 @@ export interface RootViewProps {
  * client's) does not compete with the first screen's (docs/decisions/018).
  * In the app it is mounted while the session loads and when it cannot be
  * loaded too: its start-up tells the plugin the app rendered (`ready`),
- * which a package that starts offline must do as well (docs/decisions/027).
+ * which a package that starts offline must do as well (docs/decisions/027),
+ * and so is the listener of links that open the app (`AppLinks`).
  * The full-screen "Loading..." overlay stands in for the route until its
  * code has downloaded at start; later navigations are transitions, which
  * keep the current page until the next one is ready (docs/decisions/022).
@@ -48,7 +53,14 @@ export function RootView({ onNavigate }: RootViewProps = {}) {
 
   // Mounted whatever the root view shows, so the native app signals ready
   // once it has rendered anything, even offline (docs/decisions/027).
-  const liveUpdate = startsCheck && <LiveUpdate user={auth.user} />;
+  // So are the links that open the app: a link may arrive while it loads.
+  const liveUpdate = (
+    <>
+      {startsCheck && <LiveUpdate user={auth.user} />}
+      {startsCheck && <PushPart user={auth.user} />}
+      {isNativeApp && <AppLinks />}
+    </>
+  );
   if (!auth.isLoading && auth.error && !auth.user) {
     return (
       <>

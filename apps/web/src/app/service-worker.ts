@@ -96,3 +96,62 @@ export function useWaitingUpdate(): WaitingUpdate | null {
 export function resetWaitingUpdate(): void {
   setWaiting(null);
 }
+
+/**
+ * `value` when it is one of Rally's own paths (`/x…`, never `//host` or
+ * `/\\host`, which leave the origin), else null: what a notification may
+ * open (public/push-sw.js checks the same).
+ */
+export function notificationPath(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+/** The message public/push-sw.js sends a window when its notification is clicked. */
+interface NotificationOpenMessage {
+  type: 'rally:open';
+  path: string;
+}
+
+let pendingOpen: string | null = null;
+const openListeners = new Set<(path: string) => void>();
+
+/**
+ * Listens, from start-up, for the service worker's "open this page"
+ * message of a clicked push notification (docs/decisions/029). Early on
+ * purpose: a window takes the worker's messages once its document has
+ * loaded, so one sent before the app's push part is mounted would be lost;
+ * it is kept until {@link onNotificationOpen} takes it. Paths other than
+ * Rally's own (`/x`, not `//host`) are ignored. Answers a function that
+ * stops listening (nothing to stop without service workers).
+ */
+export function listenForNotificationOpens(
+  container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker,
+): () => void {
+  if (typeof container?.addEventListener !== 'function') return () => {};
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as Partial<NotificationOpenMessage> | null;
+    const path = data?.type === 'rally:open' ? notificationPath(data.path) : null;
+    if (path === null) return;
+    if (openListeners.size === 0) pendingOpen = path;
+    for (const listener of openListeners) listener(path);
+  };
+  container.addEventListener('message', onMessage);
+  container.startMessages?.();
+  return () => container.removeEventListener('message', onMessage);
+}
+
+/**
+ * Calls `listener` with the path of each clicked notification, first with
+ * one clicked before it listened. Answers a function that stops listening.
+ */
+export function onNotificationOpen(listener: (path: string) => void): () => void {
+  openListeners.add(listener);
+  if (pendingOpen !== null) {
+    const path = pendingOpen;
+    pendingOpen = null;
+    listener(path);
+  }
+  return () => {
+    openListeners.delete(listener);
+  };
+}

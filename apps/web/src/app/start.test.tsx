@@ -6,6 +6,7 @@ import { takeConsoleErrors } from '../test/console-errors';
 import type { PersistedClient, Persister } from './query-persistence';
 import { resetWaitingUpdate, type RegisterServiceWorker } from './service-worker';
 import { startApp } from './start';
+import { fakePlatform } from '../test/platform';
 
 function memoryPersister(): Persister & { saved: PersistedClient | undefined } {
   const persister = {
@@ -39,12 +40,7 @@ function start(options: { isNative?: boolean; registerSW?: RegisterServiceWorker
     buildId: 'build-1',
     loadServiceWorkerRegistration: load,
     persister: memoryPersister(),
-    platform: {
-      isNative: options.isNative ?? false,
-      liveUpdate: null,
-      device: null,
-      secureStorage: null,
-    },
+    platform: fakePlatform({ isNative: options.isNative ?? false }),
   });
   stop = app.stop;
   return { app, load, registerSW };

@@ -12,7 +12,11 @@ import { createQueryClient } from './query-client';
 import type { Persister } from './query-persistence';
 import { startFirstScreen } from './route-modules';
 import { AppRoutes } from './router';
-import { registerServiceWorker, type RegisterServiceWorker } from './service-worker';
+import {
+  listenForNotificationOpens,
+  registerServiceWorker,
+  type RegisterServiceWorker,
+} from './service-worker';
 
 /**
  * Resolves after the window's `load`, once `firstScreen` (the first route's
@@ -78,6 +82,7 @@ export function startApp({
   // phone, and the strings, the router and the first render after it in the
   // same task would block input for longer (docs/decisions/018).
   let stopped = false;
+  let stopNotificationOpens = () => {};
   let root: Root | undefined;
   void nextTask()
     .then(() => {
@@ -103,6 +108,7 @@ export function startApp({
           </StrictMode>,
         );
       });
+      if (!platform.isNative) stopNotificationOpens = listenForNotificationOpens();
       void registerServiceWorker(platform, loadServiceWorkerRegistration, {
         whenIdle: () => firstScreenShown(firstScreen),
       });
@@ -114,6 +120,7 @@ export function startApp({
     restored: persistence.then(() => undefined),
     stop: () => {
       stopped = true;
+      stopNotificationOpens();
       root?.unmount();
       uninstallPreloadErrorHandler();
       void persistence.then((stopSaving) => stopSaving());

@@ -7,6 +7,7 @@ import { mockApi } from '../test/api-mock';
 import { FakeWebSocket } from '../test/fake-websocket';
 import { createQueryClient } from './query-client';
 import { useLiveUpdate } from './use-live-update';
+import { fakePlatform } from '../test/platform';
 
 function nativePlatform() {
   const calls: string[] = [];
@@ -20,12 +21,7 @@ function nativePlatform() {
     reset: async () => void calls.push('reset'),
     ready: async () => void calls.push('ready'),
   };
-  const platform: Platform = {
-    isNative: true,
-    liveUpdate: plugin,
-    device: null,
-    secureStorage: null,
-  };
+  const platform: Platform = fakePlatform({ isNative: true, liveUpdate: plugin });
   return { platform, calls };
 }
 

@@ -9,6 +9,7 @@ import {
   startLiveUpdate,
 } from './live-update';
 import { currentPlatform, type LiveUpdatePlugin, type Platform } from './platform';
+import { fakePlatform } from '../test/platform';
 
 /** A fake of SPEC.md §7's native update plugin that records its calls. */
 function fakePlugin(overrides: Partial<LiveUpdatePlugin> = {}) {
@@ -33,12 +34,8 @@ function fakePlugin(overrides: Partial<LiveUpdatePlugin> = {}) {
   return { plugin, calls };
 }
 
-const native = (plugin: LiveUpdatePlugin): Platform => ({
-  isNative: true,
-  liveUpdate: plugin,
-  device: null,
-  secureStorage: null,
-});
+const native = (plugin: LiveUpdatePlugin): Platform =>
+  fakePlatform({ isNative: true, liveUpdate: plugin });
 const config = (url: string | null, disableLiveUpdate = false): ClientConfig => ({
   url,
   disableLiveUpdate,
@@ -69,11 +66,7 @@ describe('checkLiveUpdate (SPEC.md §4, §5, §8)', () => {
 
   it('is skipped with no plugin call when the platform is not native', async () => {
     const { plugin, calls } = fakePlugin();
-    const outcome = await checkLiveUpdate(
-      { isNative: false, liveUpdate: plugin, device: null, secureStorage: null },
-      config(url),
-      null,
-    );
+    const outcome = await checkLiveUpdate(fakePlatform({ liveUpdate: plugin }), config(url), null);
     expect(outcome).toMatchObject({ kind: 'skipped', reason: 'not-native' });
     expect(calls).toEqual([]);
   });
@@ -260,14 +253,7 @@ describe('startLiveUpdate (SPEC.md §4, §7)', () => {
   });
   it('in a browser does nothing', async () => {
     const { plugin, calls } = fakePlugin();
-    expect(
-      await startLiveUpdate({
-        isNative: false,
-        liveUpdate: plugin,
-        device: null,
-        secureStorage: null,
-      }),
-    ).toBeNull();
+    expect(await startLiveUpdate(fakePlatform({ liveUpdate: plugin }))).toBeNull();
     expect(calls).toEqual([]);
   });
 });
@@ -285,7 +271,7 @@ describe('markLiveUpdateReady (SPEC.md §7, DESIGN.md §8)', () => {
     const { plugin, calls } = fakePlugin();
     expect(await markLiveUpdateReady(native(plugin))).toEqual([]);
     expect(calls).toEqual([['ready']]);
-    const browser = { isNative: false, liveUpdate: plugin, device: null, secureStorage: null };
+    const browser = fakePlatform({ liveUpdate: plugin });
     expect(await markLiveUpdateReady(browser)).toEqual([]);
     expect(calls).toEqual([['ready']]);
   });
@@ -305,7 +291,7 @@ describe('markLiveUpdateReady (SPEC.md §7, DESIGN.md §8)', () => {
 describe('currentPlatform (DESIGN.md §5)', () => {
   it('is native only when the Capacitor shell says so, with its plugins', () => {
     const { plugin } = fakePlugin();
-    const none = { device: null, secureStorage: null };
+    const none = { device: null, secureStorage: null, app: null, browser: null, messaging: null };
     expect(currentPlatform({})).toEqual({ isNative: false, liveUpdate: null, ...none });
     expect(
       currentPlatform({
@@ -318,19 +304,46 @@ describe('currentPlatform (DESIGN.md §5)', () => {
       set: async () => undefined,
       remove: async () => undefined,
     };
+    const app = {
+      addListener: () => ({ remove: () => undefined }),
+      getLaunchUrl: async () => ({}),
+    };
+    const browser = { open: async () => undefined, close: async () => undefined };
+    const messaging = {
+      checkPermissions: async () => ({ receive: 'granted' }),
+      requestPermissions: async () => ({ receive: 'granted' }),
+      getToken: async () => ({ token: 't' }),
+      deleteToken: async () => undefined,
+      addListener: () => ({ remove: () => undefined }),
+    };
     expect(
       currentPlatform({
         Capacitor: {
           isNativePlatform: () => true,
-          Plugins: { LiveUpdate: plugin, Device: device, SecureStoragePlugin: secureStorage },
+          Plugins: {
+            LiveUpdate: plugin,
+            Device: device,
+            SecureStoragePlugin: secureStorage,
+            App: app,
+            Browser: browser,
+            FirebaseMessaging: messaging,
+          },
         },
       }),
-    ).toEqual({ isNative: true, liveUpdate: plugin, device, secureStorage });
+    ).toEqual({
+      isNative: true,
+      liveUpdate: plugin,
+      device,
+      secureStorage,
+      app,
+      browser,
+      messaging,
+    });
     expect(
       currentPlatform({
         Capacitor: { isNativePlatform: () => true, Plugins: { LiveUpdate: plugin } },
       }),
-    ).toEqual({ isNative: true, liveUpdate: plugin, device: null, secureStorage: null });
+    ).toEqual(fakePlatform({ isNative: true, liveUpdate: plugin }));
     expect(currentPlatform({ Capacitor: { isNativePlatform: () => true } })).toEqual({
       isNative: true,
       liveUpdate: null,

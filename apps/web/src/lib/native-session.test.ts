@@ -10,6 +10,7 @@ import {
   usesBearerSession,
 } from './native-session';
 import type { Platform, SecureStoragePlugin } from './platform';
+import { fakePlatform } from '../test/platform';
 
 /** A secure storage plugin over a map; `failSet` makes `set` reject as a broken Keystore would. */
 function fakeStorage(initial: Record<string, string> = {}, failSet = false) {
@@ -29,13 +30,9 @@ function fakeStorage(initial: Record<string, string> = {}, failSet = false) {
   return { plugin, values };
 }
 
-const native = (secureStorage: SecureStoragePlugin | null): Platform => ({
-  isNative: true,
-  liveUpdate: null,
-  device: null,
-  secureStorage,
-});
-const browser: Platform = { isNative: false, liveUpdate: null, device: null, secureStorage: null };
+const native = (secureStorage: SecureStoragePlugin | null): Platform =>
+  fakePlatform({ isNative: true, secureStorage });
+const browser: Platform = fakePlatform();
 
 afterEach(async () => {
   await loadNativeSession(browser);

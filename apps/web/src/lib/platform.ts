@@ -43,6 +43,59 @@ export interface SecureStoragePlugin {
   remove(options: { key: string }): Promise<unknown>;
 }
 
+/** What a shell's `addListener` answers: `remove()` stops the callback (a promise in some Capacitor versions). */
+export interface PluginListenerHandle {
+  remove(): Promise<void> | void;
+}
+
+/**
+ * `@capacitor/app`'s native operations used for links (DESIGN.md §8,
+ * docs/decisions/028): `appUrlOpen` fires with `{ url }` when a link (the
+ * custom scheme or a verified https link) opens the running app;
+ * `getLaunchUrl` answers the link that started it (`{}` or undefined
+ * when none). `addListener` answers the handle directly in the shell
+ * (Capacitor's native bridge), a promise in `@capacitor/core`'s wrapper.
+ */
+export interface AppPlugin {
+  addListener(
+    eventName: 'appUrlOpen',
+    callback: (event: { url?: string }) => void,
+  ): PluginListenerHandle | Promise<PluginListenerHandle>;
+  getLaunchUrl(): Promise<{ url?: string } | undefined>;
+}
+
+/**
+ * `@capacitor/browser`'s native operations: `open` shows `url` in the
+ * system's in-app browser tab (Custom Tabs, SFSafariViewController), which
+ * RFC 8252 requires for sign-in instead of the app's own web view; `close`
+ * dismisses it (BrowserPlugin.java, BrowserPlugin.swift).
+ */
+export interface BrowserPlugin {
+  open(options: { url: string }): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+/**
+ * `@capacitor-firebase/messaging`'s native operations (DESIGN.md §8: push
+ * through FCM on Android and iOS, docs/decisions/028):
+ * `checkPermissions` answers whether notifications may be shown
+ * (`receive`: `granted`, `denied` or `prompt`) without asking;
+ * `requestPermissions` asks (the system's prompt, while it still may);
+ * `getToken` answers the device's FCM registration
+ * token; `deleteToken` revokes it; `notificationActionPerformed` fires when
+ * the person taps a notification, with its `data` (Rally's `path`).
+ */
+export interface MessagingPlugin {
+  checkPermissions(): Promise<{ receive: string }>;
+  requestPermissions(): Promise<{ receive: string }>;
+  getToken(options?: Record<string, never>): Promise<{ token: string }>;
+  deleteToken(): Promise<unknown>;
+  addListener(
+    eventName: 'notificationActionPerformed',
+    callback: (event: { notification?: { data?: unknown } }) => void,
+  ): PluginListenerHandle | Promise<PluginListenerHandle>;
+}
+
 /**
  * Where the app runs (DESIGN.md §5, §8: every native call sits behind this
  * one module, so the web build and the tests run without a device). Each
@@ -54,6 +107,9 @@ export interface Platform {
   liveUpdate: LiveUpdatePlugin | null;
   device: DevicePlugin | null;
   secureStorage: SecureStoragePlugin | null;
+  app: AppPlugin | null;
+  browser: BrowserPlugin | null;
+  messaging: MessagingPlugin | null;
 }
 
 /**
@@ -68,13 +124,17 @@ interface CapacitorGlobal {
     LiveUpdate?: LiveUpdatePlugin;
     Device?: DevicePlugin;
     SecureStoragePlugin?: SecureStoragePlugin;
+    App?: AppPlugin;
+    Browser?: BrowserPlugin;
+    FirebaseMessaging?: MessagingPlugin;
   };
 }
 
 /**
  * The platform the app runs on: native when the Capacitor shell says so
  * (`globalThis.Capacitor.isNativePlatform()`), with the plugins the shell
- * registered (`LiveUpdate`, `Device`, `SecureStoragePlugin`); else a
+ * registered (`LiveUpdate`, `Device`, `SecureStoragePlugin`, `App`,
+ * `Browser`, `FirebaseMessaging`); else a
  * browser. No Capacitor package is bundled into the web build: the app
  * talks to the objects the shell injects (docs/decisions/026).
  */
@@ -89,5 +149,8 @@ export function currentPlatform(
     liveUpdate: plugins?.LiveUpdate ?? null,
     device: plugins?.Device ?? null,
     secureStorage: plugins?.SecureStoragePlugin ?? null,
+    app: plugins?.App ?? null,
+    browser: plugins?.Browser ?? null,
+    messaging: plugins?.FirebaseMessaging ?? null,
   };
 }

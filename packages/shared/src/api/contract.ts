@@ -31,6 +31,8 @@ import { profilesRoutes } from './profiles.ts';
 import { profilesSchemas } from './profiles.schemas.ts';
 import { programsRoutes } from './programs.ts';
 import { programsSchemas } from './programs.schemas.ts';
+import { pushRoutes } from './push.ts';
+import { pushSchemas } from './push.schemas.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { realtimeSchemas } from './realtime.schemas.ts';
 import { searchRoutes } from './search.ts';
@@ -61,6 +63,7 @@ export const contract = {
   profiles: bindSchemas(profilesRoutes, profilesSchemas),
   conversations: bindSchemas(conversationsRoutes, conversationsSchemas),
   notifications: bindSchemas(notificationsRoutes, notificationsSchemas),
+  push: bindSchemas(pushRoutes, pushSchemas),
   search: bindSchemas(searchRoutes, searchSchemas),
   config: bindSchemas(configRoutes, configSchemas),
   clients: bindSchemas(clientsRoutes, clientsSchemas),

@@ -116,6 +116,10 @@ export const events = pgTable(
   },
   (t) => [
     index('events_program_starts_idx').on(t.programId, t.startsAt),
+    // The RSVP reminder job's scan of upcoming events across programs (docs/decisions/029).
+    index('events_scheduled_starts_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'scheduled'`),
     index('events_org_idx').on(t.orgId),
     uniqueIndex('events_series_occurrence_idx')
       .on(t.seriesId, t.occurrenceDate)
@@ -189,6 +193,34 @@ export const attendance = pgTable(
       'attendance_status_check',
       sql`${t.status} is null or ${t.status} in ('present', 'late', 'absent', 'excused')`,
     ),
+  ],
+);
+
+/**
+ * The RSVP reminders sent (docs/decisions/029): one row per event (an
+ * occurrence, for a series) and profile whose family was reminded to
+ * answer. Inserting it (`ON CONFLICT DO NOTHING`) is the claim: the
+ * instance whose insert wins sends the reminder, so each pair is reminded
+ * once across every server instance. `sentAt`: when it was claimed.
+ */
+export const rsvpReminders = pgTable(
+  'rsvp_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.profileId] }),
+    index('rsvp_reminders_profile_idx').on(t.profileId),
+    index('rsvp_reminders_org_idx').on(t.orgId),
   ],
 );
 

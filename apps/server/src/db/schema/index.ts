@@ -9,3 +9,4 @@ export * from './events.ts';
 export * from './platform.ts';
 export * from './activities.ts';
 export * from './conversations.ts';
+export * from './push.ts';

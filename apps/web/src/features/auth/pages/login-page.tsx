@@ -1,6 +1,8 @@
 import { REDIRECT_QUERY_PARAM } from '@rally/shared/constants';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { currentPlatform } from '../../../lib/platform';
+import { startAppHandoff } from '../app-handoff';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -20,7 +22,9 @@ const loadPhoneParser = () => import('../phone');
 /**
  * The login page (route `login`): phone number -> "Send code"
  * (`POST /api/auth/phone/start`) -> the code page, carrying `?redirect=` and
- * keeping the number for "Resend".
+ * keeping the number for "Resend". In the native app it first offers
+ * signing in through the system browser (the app handoff, RFC 8252;
+ * docs/decisions/028), which reuses a session the browser already has.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -32,6 +36,22 @@ export function LoginPage() {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [formError, setFormError] = useState<unknown>(null);
+  // The native app can sign in through the system browser (docs/decisions/028).
+  const [platform] = useState(currentPlatform);
+  const [browserState, setBrowserState] = useState<'idle' | 'opening' | 'opened' | 'failed'>(
+    'idle',
+  );
+
+  const signInWithBrowser = () => {
+    setBrowserState('opening');
+    startAppHandoff(platform, redirect).then(
+      () => setBrowserState('opened'),
+      (error: unknown) => {
+        console.error('The browser could not be opened for sign-in', error);
+        setBrowserState('failed');
+      },
+    );
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,6 +102,27 @@ export function LoginPage() {
             </Anchor>
           </Stack>
         </Alert>
+      )}
+      {platform.isNative && platform.browser && (
+        <Stack gap="xs">
+          <Button
+            onClick={signInWithBrowser}
+            loading={browserState === 'opening'}
+            variant={browserState === 'failed' ? 'default' : 'filled'}
+            fullWidth
+          >
+            {t('login.continueInBrowser')}
+          </Button>
+          <Text size="sm" c="dimmed" role={browserState === 'opened' ? 'status' : undefined}>
+            {browserState === 'opened' ? t('login.browserOpened') : t('login.browserHint')}
+          </Text>
+          {browserState === 'failed' && (
+            <Alert color="red" role="alert">
+              {t('login.browserUnavailable')}
+            </Alert>
+          )}
+          <Divider label={t('login.orWithCode')} labelPosition="center" />
+        </Stack>
       )}
       <Text>{t('login.intro')}</Text>
       <form onSubmit={(event) => void submit(event)} noValidate>

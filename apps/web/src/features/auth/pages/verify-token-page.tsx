@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { loginPathFor, safeRedirectTarget } from '../../../lib/login-path';
 import { useTokenExchange } from '../api';
+import { codeVerifierFor, forgetCodeVerifier } from '../app-handoff';
 import { saveTotpChallenge } from '../pending-sign-in';
 import { verifyTotpPath } from '../sign-in-paths';
 
@@ -32,7 +33,9 @@ function refusal(t: TFunction, error: ApiError): { title: string; message: strin
  * history, and goes on to `redirect` (a same-origin path) or home. A used,
  * expired or unknown link gets a page that says which and offers phone
  * sign-in; a network failure offers "Try again" (the token is not spent).
- * A user with an authenticator app goes on to its page.
+ * A user with an authenticator app goes on to its page. In the native app
+ * it also finishes the browser sign-in (the handoff's return opens it with
+ * the returned token, which it exchanges with its PKCE verifier).
  */
 export function VerifyTokenPage() {
   const { t } = useTranslation();
@@ -45,9 +48,11 @@ export function VerifyTokenPage() {
 
   const run = () =>
     exchange.mutate(
-      { customToken },
+      // The app's own handoff token carries its PKCE verifier (docs/decisions/028).
+      { customToken, codeVerifier: codeVerifierFor(customToken) },
       {
         onSuccess: (answer) => {
+          forgetCodeVerifier(customToken);
           if (!needsSecondFactor(answer)) {
             void navigate(safeRedirectTarget(redirect), { replace: true });
             return;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryState } from '../../../components/query-state';
 import { notificationPreferencesQueryOptions, useUpdateNotificationPreferences } from '../api';
+import { PushSection } from './push-section';
 
 /** The four preferences, in the order the page lists them. */
 const PREFERENCES: readonly (keyof NotificationPreferences)[] = [
@@ -17,7 +18,9 @@ const PREFERENCES: readonly (keyof NotificationPreferences)[] = [
 /**
  * The account page's "Notifications" section (docs/decisions/007): one
  * switch per kind of in-app notification, each with what it covers; a
- * change is saved at once (`PUT /api/notifications/preferences`).
+ * change is saved at once (`PUT /api/notifications/preferences`). The same
+ * kinds reach this device as push notifications once they are turned on
+ * here (`PushSection`).
  */
 export function NotificationPreferencesSection() {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export function NotificationPreferencesSection() {
         {t('notificationPreferences.title')}
       </Title>
       <Text size="sm">{t('notificationPreferences.intro')}</Text>
+      <PushSection />
       <QueryState query={preferences}>
         {(current) => {
           const shown =
