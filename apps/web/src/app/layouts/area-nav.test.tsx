@@ -63,7 +63,7 @@ describe('AreaNav', () => {
     layOutNavRows(3);
     const current = renderNav('/programs/p1/settings');
     const nav = screen.getByRole('navigation', { name: 'Program' });
-    const more = await within(nav).findByRole('button', { name: 'More pages, 3 new' });
+    await within(nav).findByRole('button', { name: 'More pages, 3 new' });
     expect(
       within(nav)
         .getAllByRole('link')
@@ -73,7 +73,9 @@ describe('AreaNav', () => {
     // Back to jsdom's geometry, so the menu's positioning does not hide it as off screen.
     vi.restoreAllMocks();
     const user = userEvent.setup();
-    more.focus();
+    // Queried again, synchronously before focusing: the menu's own button may
+    // have replaced the placeholder found above once the page went idle.
+    within(nav).getByRole('button', { name: 'More pages, 3 new' }).focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     const entries = await within(menu).findAllByRole('menuitem');

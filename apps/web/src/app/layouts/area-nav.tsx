@@ -1,7 +1,6 @@
 import { Badge, Box, Button, OverflowList } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useMergedRef } from '@mantine/hooks';
-import { useRef, useState, type MouseEventHandler, type Ref } from 'react';
+import { useState, type MouseEventHandler, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAfterLoadWhenIdle } from '../../lib/idle';
@@ -162,28 +161,36 @@ function MoreSlot({ items, currentPath, ref }: MoreSlotProps) {
   const [taps, setTaps] = useState(0);
   const isIdle = useAfterLoadWhenIdle();
   const showsMenu = isIdle || taps > 0;
-  const box = useRef<HTMLDivElement>(null);
-  const slotRef = useMergedRef(box, ref);
-  // Focus on the placeholder (a keyboard user got there first) moves to the
-  // button that replaces it. Read before React swaps the nodes.
-  const keepsFocus = useRef(false);
-  if (showsMenu && box.current?.contains(document.activeElement)) keepsFocus.current = true;
+  // Focus on the placeholder (a keyboard user got there first, before or
+  // while the menu downloads) moves to the button that replaces it. Kept in
+  // state, not read from the DOM at render: the menu's chunk arriving swaps
+  // the nodes without rendering this slot again.
+  const [holdsFocus, setHoldsFocus] = useState(false);
   const placeholder = (
     <MoreButton
       items={items}
       currentPath={currentPath}
-      autoFocus={keepsFocus.current}
+      autoFocus={holdsFocus}
       onClick={() => setTaps((count) => count + 1)}
     />
   );
   return (
-    <Box ref={slotRef} style={{ flexShrink: 0 }}>
+    <Box
+      ref={ref}
+      style={{ flexShrink: 0 }}
+      onFocus={() => setHoldsFocus(true)}
+      onBlur={(event) => {
+        // A focused node removed by the swap blurs towards nothing: still ours.
+        const next = event.relatedTarget;
+        if (next && !event.currentTarget.contains(next)) setHoldsFocus(false);
+      }}
+    >
       {showsMenu ? (
         <MoreMenu
           items={items}
           currentPath={currentPath}
           defaultOpened={taps > 0}
-          autoFocus={keepsFocus.current}
+          autoFocus={holdsFocus}
           fallback={placeholder}
           retryKey={taps}
         />
