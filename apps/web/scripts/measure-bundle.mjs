@@ -24,8 +24,8 @@
  * production mode) and prints. Options (after `--`): `--no-build` measures
  * the existing `apps/web/dist` (built with `--manifest`); `--chunks` lists the
  * files behind each layout and lazy chunk; `--sources=<route>` or
- * `--sources=layout:<area>` lists the source modules behind that route's or
- * layout's bytes (each file's gzip size shared out by the bytes each source
+ * `--sources=layout:<area>` (or `--sources=first-screen`) lists the source
+ * modules behind that route's, layout's (or the first screen's) bytes (each file's gzip size shared out by the bytes each source
  * has in it, from the source maps: an estimate). Needs nothing beyond Node.
  */
 import { execFileSync } from 'node:child_process';
@@ -141,7 +141,7 @@ const afterRenderFiles = union(...afterRender.map((key) => closure(key)));
 
 // What each layout and route fetches beyond the first screen.
 const layoutFiles = new Map(layouts.map((layout) => [layout.name, closure(layout.key)]));
-const measured = new Map();
+const measured = new Map([['first-screen', firstScreen]]);
 for (const layout of layouts) {
   measured.set(`layout:${layout.name}`, minus(layoutFiles.get(layout.name), firstScreen));
 }
@@ -245,7 +245,9 @@ print(
 
 if (sourcesOf) {
   const files = measured.get(sourcesOf);
-  if (!files) throw new Error(`measure-bundle: no route or layout:<area> named ${sourcesOf}`);
+  if (!files) {
+    throw new Error(`measure-bundle: no route, layout:<area> or first-screen named ${sourcesOf}`);
+  }
   const bySource = new Map();
   for (const file of files) {
     for (const [source, bytes] of gzipBySource(file)) {

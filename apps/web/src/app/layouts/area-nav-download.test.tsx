@@ -35,7 +35,7 @@ const ITEMS: AreaNavItem[] = [
 afterEach(() => vi.restoreAllMocks());
 
 describe('AreaNav\'s "More" menu while its chunk downloads', () => {
-  it('moves the focus from the button shown meanwhile to the menu\'s own', async () => {
+  it("moves the focus from the button shown meanwhile to the menu's own", async () => {
     layOutNavRows(1);
     render(
       <AppProviders queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
