@@ -1,7 +1,6 @@
 import type { AttendanceStatus, RsvpState } from '@rally/shared/events';
 import {
   ActionIcon,
-  Avatar,
   Badge,
   Button,
   Group,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttendanceRow } from '../attendance-marks';
 import { GuardianContact } from './guardian-contact';
 import { dateTimeFormat } from '../../../lib/format';
+import { FileAvatar } from '../../../components/file-avatar';
 
 /** The statuses a coach picks from, in the order shown. */
 const STATUSES: readonly AttendanceStatus[] = ['present', 'late', 'absent', 'excused'];
@@ -113,7 +113,7 @@ export function AttendanceRowItem({ row, timeZone, canMark, onMark }: Attendance
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Group wrap="nowrap" gap="sm" align="center">
-        <Avatar src={entry.photoUrl} name={name} color="initials" alt="" aria-hidden />
+        <FileAvatar src={entry.photoUrl} name={name} color="initials" alt="" aria-hidden />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} truncate>
             {name}

@@ -1,10 +1,11 @@
 import type { ConversationSide, ConversationSummary } from '@rally/shared/conversations';
-import { Avatar, Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localDate } from '../message-cache';
 import { viewerTimeZone } from '../../../lib/format';
+import { FileAvatar } from '../../../components/file-avatar';
 
 /**
  * When an inbox entry last changed, short: the time today, the weekday
@@ -65,7 +66,7 @@ export function InboxRow({ entry, side, to }: InboxRowProps) {
         style={{ borderRadius: 'var(--mantine-radius-md)', display: 'block' }}
       >
         <Group gap="sm" wrap="nowrap" align="center">
-          <Avatar
+          <FileAvatar
             src={side === 'staff' ? entry.profilePhotoUrl : null}
             name={name}
             alt=""

@@ -2,6 +2,7 @@ import type { MessageAttachment } from '@rally/shared/conversations';
 import { Anchor, Group, Image, Paper, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { fileLinkUrl, useFileSrc } from '../../../lib/file-src';
 
 /** Props of {@link MessageAttachments}. */
 export interface MessageAttachmentsProps {
@@ -14,9 +15,25 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** An image attachment at 120 px (fetched with the Bearer token in the app, {@link useFileSrc}). */
+function Thumbnail({ attachment }: { attachment: MessageAttachment }) {
+  return (
+    <Image
+      src={useFileSrc(attachment.url)}
+      alt={attachment.fileName}
+      w={120}
+      h={120}
+      fit="cover"
+      radius="sm"
+      loading="lazy"
+    />
+  );
+}
+
 /**
  * A message's files: images as thumbnails that open full size in a new tab,
- * PDFs (and anything else) as a chip with the file name and size.
+ * PDFs (and anything else) as a chip with the file name and size; in the
+ * app both open on the API's origin in the system browser.
  */
 export function MessageAttachments({ attachments }: MessageAttachmentsProps) {
   const { t } = useTranslation();
@@ -27,26 +44,18 @@ export function MessageAttachments({ attachments }: MessageAttachmentsProps) {
         attachment.contentType.startsWith('image/') ? (
           <Anchor
             key={attachment.fileId}
-            href={attachment.url}
+            href={fileLinkUrl(attachment.url)}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t('conversations.openImage', { name: attachment.fileName })}
           >
-            <Image
-              src={attachment.url}
-              alt={attachment.fileName}
-              w={120}
-              h={120}
-              fit="cover"
-              radius="sm"
-              loading="lazy"
-            />
+            <Thumbnail attachment={attachment} />
           </Anchor>
         ) : (
           <Paper
             key={attachment.fileId}
             component="a"
-            href={attachment.url}
+            href={fileLinkUrl(attachment.url)}
             target="_blank"
             rel="noopener noreferrer"
             withBorder

@@ -1,13 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -19,6 +10,7 @@ import { LoadMoreButton } from '../../../components/load-more-button';
 import { LoadingLines } from '../../../components/query-state';
 import { inboxEntries, inboxQueryOptions, threadRoutePath } from '../api';
 import { INBOX_SEARCH_DEBOUNCE_MS } from '../use-inbox-search';
+import { FileAvatar } from '../../../components/file-avatar';
 
 /** Props of {@link NewMessageButton}. */
 export interface NewMessageButtonProps {
@@ -98,7 +90,7 @@ export function NewMessageButton({ programId }: NewMessageButtonProps) {
                     style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
                   >
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar
+                      <FileAvatar
                         src={entry.profilePhotoUrl}
                         name={entry.profileName}
                         alt=""

@@ -1,5 +1,6 @@
-import { Avatar, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FileAvatar } from '../../../components/file-avatar';
 
 /** Props of {@link OrgLogo}. */
 export interface OrgLogoProps {
@@ -14,7 +15,7 @@ export interface OrgLogoProps {
 export function OrgLogo({ name, logoUrl, size = 'lg' }: OrgLogoProps) {
   const { t } = useTranslation();
   return (
-    <Avatar
+    <FileAvatar
       src={logoUrl}
       alt={logoUrl ? t('org.logoAlt', { name }) : undefined}
       name={name}

@@ -1,7 +1,8 @@
 import type { ManagedProfile } from '@rally/shared/profiles';
-import { Avatar, Button, FileButton, Group, Stack, Title } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
+import { FileAvatar } from '../../../components/file-avatar';
 import { useSetProfilePhoto } from '../api';
 
 /** Props of {@link ProfilePhotoSection}. */
@@ -19,13 +20,13 @@ export function ProfilePhotoSection({ profile }: ProfilePhotoSectionProps) {
         {t('profileSettings.photo')}
       </Title>
       <Group gap="md">
-        <Avatar
+        <FileAvatar
           src={profile.photoUrl}
           size="lg"
           alt={t('profileSettings.photoOf', { name: profile.displayName })}
         >
           {profile.displayName.slice(0, 1)}
-        </Avatar>
+        </FileAvatar>
         <FileButton
           accept="image/png,image/jpeg,image/webp"
           onChange={(file) => file && setPhoto.mutate(file)}
