@@ -21,12 +21,17 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => new Response(new Blob(['png']), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+  // jsdom has neither.
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
 });
 afterEach(async () => {
   await loadNativeSession(fakePlatform());
   await saveSessionToken(null);
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  delete (URL as Partial<typeof URL>).createObjectURL;
+  delete (URL as Partial<typeof URL>).revokeObjectURL;
   createObjectURL.mockClear();
   revokeObjectURL.mockClear();
 });
@@ -44,11 +49,11 @@ describe('stored files shown in the page (docs/decisions/026)', () => {
     expect(fileLinkUrl('/api/files/f1')).toBe('/api/files/f1');
   });
 
-  it('the app fetches each file once with its Bearer token and revokes the object URL when the file is dropped', async () => {
+  it('the app fetches each file once with its Bearer token, even when everything is invalidated', async () => {
     await loadNativeSession(fakePlatform({ isNative: true }));
     await saveSessionToken('tok-1');
     const queryClient = createQueryClient({ retry: false });
-    render(
+    const { unmount } = render(
       <QueryClientProvider client={queryClient}>
         <Picture url="/api/files/f1" />
         <Picture url="/api/files/f1" />
@@ -67,9 +72,45 @@ describe('stored files shown in the page (docs/decisions/026)', () => {
     expect(url).toBe('/api/files/f1');
     expect(init?.headers).toEqual({ Authorization: 'Bearer tok-1' });
 
-    // Sign-out removes the queries: the object URL goes with them.
+    // A realtime access change invalidates every query: files stay as they are.
+    await act(() => queryClient.invalidateQueries());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // Nothing shows it any more and it is dropped: its object URL goes with it.
+    unmount();
     act(() => queryClient.removeQueries());
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:rally/1');
+  });
+
+  it('the app revokes an object URL a new fetch replaced, and one removed while shown only later', async () => {
+    await loadNativeSession(fakePlatform({ isNative: true }));
+    await saveSessionToken('tok-1');
+    const queryClient = createQueryClient({ retry: false });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Picture url="/api/files/f1" />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('src')).toHaveTextContent('blob:rally/1'));
+
+    // Static: refetches skip it; a forced fetch replaces it.
+    await act(() => queryClient.refetchQueries());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() =>
+      queryClient
+        .getQueryCache()
+        .find({ queryKey: ['file-src', '/api/files/f1'] })!
+        .fetch(),
+    );
+    await waitFor(() => expect(screen.getByLabelText('src')).toHaveTextContent('blob:rally/2'));
+    expect(revokeObjectURL.mock.calls).toEqual([['blob:rally/1']]);
+
+    // Sign-out removes the queries while the picture is still on screen.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    act(() => queryClient.removeQueries());
+    expect(revokeObjectURL.mock.calls).toEqual([['blob:rally/1']]);
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(revokeObjectURL.mock.calls).toEqual([['blob:rally/1'], ['blob:rally/2']]);
   });
 
   it('the app shows nothing (an Avatar its initials) when the file cannot be fetched', async () => {

@@ -38,8 +38,10 @@ export function fileLinkUrl(url: string): string {
  * the file fetched with the Bearer token (undefined until it is there or
  * when it fails, so an Avatar shows its initials meanwhile). Each URL is
  * fetched once however many components show it, kept while shown and for
- * 5 minutes after, then its object URL is revoked (also at sign-out, when
- * the query cache is cleared). `url` null or undefined: undefined.
+ * 5 minutes after, then its object URL is revoked (also after sign-out,
+ * which removes the queries). `url` null or undefined: undefined. The
+ * fetch starts when the component mounts: a `loading="lazy"` image no
+ * longer waits to be scrolled into view.
  */
 export function useFileSrc(url: string | null | undefined): string | undefined {
   const queryClient = useQueryClient();
@@ -49,7 +51,9 @@ export function useFileSrc(url: string | null | undefined): string | undefined {
     queryKey: [FILE_SRC_KEY, url],
     queryFn: ({ signal }) => fetchObjectUrl(url as string, signal),
     enabled: needsBearer,
-    staleTime: Infinity,
+    // Never refetched, not even by invalidateQueries() (realtime access
+    // changes): a file's URL names its bytes, a new photo gets a new URL.
+    staleTime: 'static',
     gcTime: UNUSED_FILE_MS,
     // A network failure is tried once more; an answer such as 404 (the file was replaced) is final.
     retry: (failures, error) => failures < 1 && !(error instanceof FileAnswerError),
@@ -75,13 +79,32 @@ async function fetchObjectUrl(url: string, signal: AbortSignal): Promise<string>
   return URL.createObjectURL(await response.blob());
 }
 
-/** Revokes the object URL of every file query `queryClient` removes (garbage collected or cleared). */
+/**
+ * Revokes the object URL of every file query `queryClient` removes: at once
+ * when nothing shows it (garbage collected), {@link UNUSED_FILE_MS} later
+ * when components still do (`removeQueries` or `clear` at sign-out, which
+ * ignore observers), so a shown image is not broken under them. Data
+ * replaced or reset (a forced `query.fetch()`, `resetQueries`) revokes the
+ * URL it replaced.
+ */
 function revokeRemovedFiles(queryClient: QueryClient): void {
   if (revoking.has(queryClient)) return;
   revoking.add(queryClient);
+  const shown = new Map<string, string>();
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'removed' || event.query.queryKey[0] !== FILE_SRC_KEY) return;
-    const objectUrl: unknown = event.query.state.data;
-    if (typeof objectUrl === 'string') URL.revokeObjectURL(objectUrl);
+    const { query } = event;
+    if (query.queryKey[0] !== FILE_SRC_KEY) return;
+    const previous = shown.get(query.queryHash);
+    const current: unknown = query.state.data;
+    if (event.type === 'removed') {
+      shown.delete(query.queryHash);
+      if (previous === undefined) return;
+      if (query.getObserversCount() === 0) URL.revokeObjectURL(previous);
+      else setTimeout(() => URL.revokeObjectURL(previous), UNUSED_FILE_MS);
+    } else if (current !== previous) {
+      if (typeof current === 'string') shown.set(query.queryHash, current);
+      else shown.delete(query.queryHash);
+      if (previous !== undefined) URL.revokeObjectURL(previous);
+    }
   });
 }

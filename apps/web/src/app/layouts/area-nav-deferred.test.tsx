@@ -103,4 +103,18 @@ describe('AreaNav\'s "More" menu until the page is idle (docs/decisions/018)', (
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
+
+  it('does not take the focus back when it left the placeholder before the menu came', async () => {
+    const nav = renderNav();
+    const placeholder = await within(nav).findByRole('button', { name: 'More pages' });
+    placeholder.focus();
+    // Focus to nowhere with the button still there (a tap on the page, another window).
+    await act(async () => placeholder.blur());
+    vi.restoreAllMocks();
+
+    act(() => idle.set(true));
+    await waitFor(() => expect(placeholder).not.toBeInTheDocument());
+    expect(within(nav).getByRole('button', { name: 'More pages' })).not.toHaveFocus();
+    expect(document.activeElement).toBe(document.body);
+  });
 });

@@ -180,9 +180,17 @@ function MoreSlot({ items, currentPath, ref }: MoreSlotProps) {
       style={{ flexShrink: 0 }}
       onFocus={() => setHoldsFocus(true)}
       onBlur={(event) => {
-        // A focused node removed by the swap blurs towards nothing: still ours.
         const next = event.relatedTarget;
-        if (next && !event.currentTarget.contains(next)) setHoldsFocus(false);
+        if (next) {
+          if (!event.currentTarget.contains(next)) setHoldsFocus(false);
+          return;
+        }
+        // Focus went nowhere. A node the swap removed keeps it ours; one
+        // still in the page lost it (a click elsewhere, another window).
+        const left = event.target;
+        queueMicrotask(() => {
+          if (left.isConnected) setHoldsFocus(false);
+        });
       }}
     >
       {showsMenu ? (
