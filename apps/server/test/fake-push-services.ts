@@ -3,7 +3,9 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { importJWK, importSPKI, jwtVerify } from 'jose';
-import { FCM_SCOPE } from '../src/push/fcm-transport.ts';
+import { FCM_SCOPE, FcmTransport, loadServiceAccount } from '../src/push/fcm-transport.ts';
+import type { PushOptions } from '../src/push/push.service.ts';
+import { generateVapidKeys, WebPushTransport } from '../src/push/web-push-transport.ts';
 
 // Local fakes of the push services (docs/decisions/029), so push is tested
 // end to end without the internet: a Web Push service that checks VAPID and
@@ -358,4 +360,31 @@ export class FakeFcm {
     this.tokensIssued += 1;
     return { access_token: accessToken, expires_in: 3600, token_type: 'Bearer' };
   }
+}
+
+/** VAPID keys for tests: generated once per test file (RFC 8292). */
+export const testVapid = { ...generateVapidKeys(), subject: 'mailto:ops@rally.invalid' };
+
+/**
+ * Push options of one test server instance: its own Web Push and FCM
+ * transports, pointed at the local fakes `webPush` and `fcm` (so several
+ * instances can share one pair of fakes), with {@link testVapid}'s key and
+ * the fakes' host as the only allowed Web Push host (docs/decisions/029).
+ */
+export async function fakePushOptions(
+  webPush: FakeWebPushService,
+  fcm: FakeFcm,
+): Promise<Omit<PushOptions, 'logger'>> {
+  return {
+    transports: {
+      webpush: new WebPushTransport({ vapid: testVapid, timeoutMs: 5000, agent: webPush.agent }),
+      fcm: new FcmTransport({
+        serviceAccount: await loadServiceAccount(fcm.serviceAccountJson()),
+        apiUrl: fcm.url,
+        timeoutMs: 5000,
+      }),
+    },
+    vapidPublicKey: testVapid.publicKey,
+    webPushHosts: ['127.0.0.1'],
+  };
 }

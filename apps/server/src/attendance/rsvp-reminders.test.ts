@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProgram, createTestApp, type TestApp } from '../../test/harness.ts';
-import { FakeFcm, FakeWebPushService } from '../../test/fake-push-services.ts';
+import { FakeFcm, FakeWebPushService, fakePushOptions } from '../../test/fake-push-services.ts';
 import type { Clock } from '../lib/clock.ts';
 import { formatWhen } from '../push/push-messages.ts';
-import type { PushOptions } from '../push/push.service.ts';
-import { FcmTransport, loadServiceAccount } from '../push/fcm-transport.ts';
-import { generateVapidKeys, WebPushTransport } from '../push/web-push-transport.ts';
 import { startRsvpReminders } from './rsvp-reminder-job.ts';
 import {
   REMINDER_SPREAD_SECONDS,
@@ -38,28 +35,14 @@ let webPush: FakeWebPushService;
 let fcm: FakeFcm;
 let one: TestApp;
 let two: TestApp;
-const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@rally.invalid' };
-
-/** Push options of one instance: its own transports, the shared fakes. */
-async function pushOptions(): Promise<Omit<PushOptions, 'logger'>> {
-  return {
-    transports: {
-      webpush: new WebPushTransport({ vapid, timeoutMs: 5000, agent: webPush.agent }),
-      fcm: new FcmTransport({
-        serviceAccount: await loadServiceAccount(fcm.serviceAccountJson()),
-        apiUrl: fcm.url,
-        timeoutMs: 5000,
-      }),
-    },
-    vapidPublicKey: vapid.publicKey,
-    webPushHosts: ['127.0.0.1'],
-  };
-}
 
 beforeAll(async () => {
   [webPush, fcm] = await Promise.all([FakeWebPushService.start(), FakeFcm.start()]);
-  one = await createTestApp({ push: await pushOptions() });
-  two = await createTestApp({ databaseUrl: one.databaseUrl, push: await pushOptions() });
+  one = await createTestApp({ push: await fakePushOptions(webPush, fcm) });
+  two = await createTestApp({
+    databaseUrl: one.databaseUrl,
+    push: await fakePushOptions(webPush, fcm),
+  });
 });
 afterAll(async () => {
   await two.close();

@@ -4,14 +4,14 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/harness.t
 import {
   FakeFcm,
   FakeWebPushService,
+  fakePushOptions,
+  testVapid,
   type FakeBrowserSubscription,
 } from '../../test/fake-push-services.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
 import { familyThread, newKey, sent, staffThread } from '../conversations/test-fixtures.ts';
 import { newId } from '../lib/ids.ts';
-import { FcmTransport, loadServiceAccount } from './fcm-transport.ts';
 import { collapseKeyOf } from './push-transport.ts';
-import { generateVapidKeys, WebPushTransport } from './web-push-transport.ts';
 
 /*
  * The fan-out of in-app notifications to devices (docs/decisions/029)
@@ -25,24 +25,10 @@ import { generateVapidKeys, WebPushTransport } from './web-push-transport.ts';
 let t: TestApp;
 let webPush: FakeWebPushService;
 let fcm: FakeFcm;
-const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@rally.invalid' };
 
 beforeAll(async () => {
   [webPush, fcm] = await Promise.all([FakeWebPushService.start(), FakeFcm.start()]);
-  t = await createTestApp({
-    push: {
-      transports: {
-        webpush: new WebPushTransport({ vapid, timeoutMs: 5000, agent: webPush.agent }),
-        fcm: new FcmTransport({
-          serviceAccount: await loadServiceAccount(fcm.serviceAccountJson()),
-          apiUrl: fcm.url,
-          timeoutMs: 5000,
-        }),
-      },
-      vapidPublicKey: vapid.publicKey,
-      webPushHosts: ['127.0.0.1'],
-    },
-  });
+  t = await createTestApp({ push: await fakePushOptions(webPush, fcm) });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -187,7 +173,7 @@ describe('push fan-out (docs/decisions/029)', () => {
         ttl: 86_400,
         urgency: 'normal',
         topic: collapseKeyOf(path),
-        vapidKey: vapid.publicKey,
+        vapidKey: testVapid.publicKey,
       },
     ]);
     const phone = delivered.find((d) => d.userId === family.parent.id && d.transport === 'fcm');
