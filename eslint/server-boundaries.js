@@ -30,7 +30,7 @@ export const SERVER_ORDER = [
   ['subscriptions'],
   ['attendance'],
   ['events'],
-  ['conversations'],
+  ['conversations', 'matches'],
   ['feeds', 'search'],
   ['account'],
 ];

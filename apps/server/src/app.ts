@@ -12,6 +12,7 @@ import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { registerApiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import { managesProfileOnRoster } from './attendance/attendance.queries.ts';
 import { registerAttendanceRoutes } from './attendance/attendance.routes.ts';
+import { registerMatchRoutes } from './matches/matches.routes.ts';
 import { registerRsvpRoutes } from './attendance/rsvp.routes.ts';
 import { registerAuthRoutes, registerDevOutboxRoute } from './auth/auth.routes.ts';
 import { ConsoleSmsProvider, type SmsProvider } from './auth/sms.ts';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
   registerEventRoutes(app, services);
   registerRsvpRoutes(app, services);
   registerAttendanceRoutes(app, services);
+  registerMatchRoutes(app, services);
   registerFeedRoutes(app, services);
   registerFileRoutes(app, services);
   registerConfigRoutes(app, services);

@@ -3,6 +3,8 @@ import { AccountService } from './account/account.service.ts';
 import { HomeService } from './account/home.service.ts';
 import { ActivitiesService } from './activities/activities.service.ts';
 import { AttendanceService } from './attendance/attendance.service.ts';
+import { MatchFormatsService } from './matches/match-formats.service.ts';
+import { MatchesService } from './matches/matches.service.ts';
 import { AttendanceReportsService } from './attendance/reports.service.ts';
 import { RsvpService } from './attendance/rsvp.service.ts';
 import { RsvpRemindersService } from './attendance/rsvp-reminders.service.ts';
@@ -80,6 +82,10 @@ export interface Services {
   rsvp: RsvpService;
   attendance: AttendanceService;
   attendanceReports: AttendanceReportsService;
+  /** The match page (DESIGN.md §9). */
+  matches: MatchesService;
+  /** Organisations' match format templates (DESIGN.md §9). */
+  matchFormats: MatchFormatsService;
   feeds: FeedsService;
   subscriptions: SubscriptionsService;
   enrolment: EnrolmentService;
@@ -175,6 +181,8 @@ export function createServices(
     rsvp,
     attendance: new AttendanceService(db, programs, clock, realtime),
     attendanceReports: new AttendanceReportsService(db, programs),
+    matches: new MatchesService(db, programs, notifications, clock, realtime),
+    matchFormats: new MatchFormatsService(db, clock),
     feeds,
     subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),

@@ -127,6 +127,26 @@ interface Case {
 }
 
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
+const MATCH = (rest = '') => `/api/programs/${ids.programId}/events/${ids.eventId}/match${rest}`;
+const MATCH_FORMAT = {
+  name: '3v3',
+  playersOnField: 3,
+  periods: 2,
+  periodMinutes: 10,
+  minPlayShare: 0.5,
+  positions: [
+    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
+    { key: 'L', label: 'Left', x: 0.3, y: 0.6 },
+    { key: 'R', label: 'Right', x: 0.7, y: 0.6 },
+  ],
+};
+const INCIDENT = {
+  clientId: '0190f3c2-5c4a-7000-8000-0000000000aa',
+  type: 'period_start',
+  period: 1,
+  clockMs: 0,
+  occurredAt: '2030-01-12T03:30:00Z',
+};
 const SUB = (rest = '') =>
   `/api/programs/${ids.programId}/subscriptions/${ids.subscriptionId}${rest}`;
 const cases: Case[] = [
@@ -640,6 +660,101 @@ const cases: Case[] = [
       url: () => `/api/programs/${ids.programId}/attendance.csv?from=2030-01-01`,
       badPath: 'from',
     },
+  },
+  {
+    op: contract.matches.listFormats,
+    url: () => `/api/orgs/${ids.orgId}/match-formats`,
+    scoped: true,
+    bad: { url: () => '/api/orgs/o1/match-formats', badPath: 'orgId' },
+  },
+  {
+    op: contract.matches.createFormat,
+    url: () => `/api/orgs/${ids.orgId}/match-formats`,
+    body: () => ({ ...MATCH_FORMAT, name: 'Futsal' }),
+    scoped: true,
+    bad: { body: { ...MATCH_FORMAT, playersOnField: 2 }, badPath: 'positions' },
+  },
+  {
+    op: contract.matches.updateFormat,
+    url: () => `/api/orgs/${ids.orgId}/match-formats/${ids.profileId}`,
+    body: () => MATCH_FORMAT,
+    scoped: true,
+    bad: { body: { ...MATCH_FORMAT, periods: 0 }, badPath: 'periods' },
+  },
+  {
+    op: contract.matches.deleteFormat,
+    url: () => `/api/orgs/${ids.orgId}/match-formats/${ids.profileId}`,
+    scoped: true,
+    bad: { url: () => `/api/orgs/${ids.orgId}/match-formats/f1`, badPath: 'formatId' },
+  },
+  {
+    op: contract.matches.get,
+    url: () => MATCH(),
+    scoped: true,
+    bad: { url: () => `/api/programs/${ids.programId}/events/e1/match`, badPath: 'eventId' },
+  },
+  {
+    op: contract.matches.saveDetails,
+    url: () => MATCH(),
+    body: () => ({
+      opponent: 'Rovers',
+      venue: 'home',
+      competition: '',
+      formatId: null,
+      format: MATCH_FORMAT,
+      version: 0,
+    }),
+    scoped: true,
+    bad: {
+      body: {
+        opponent: 'Rovers',
+        venue: 'moon',
+        competition: '',
+        formatId: null,
+        format: MATCH_FORMAT,
+        version: 0,
+      },
+      badPath: 'venue',
+    },
+  },
+  {
+    op: contract.matches.saveSquad,
+    url: () => MATCH('/squad'),
+    body: () => ({ players: [], version: 0 }),
+    scoped: true,
+    bad: {
+      body: { players: [{ profileId: 'p1', role: 'starter' }], version: 0 },
+      badPath: 'players.0.profileId',
+    },
+  },
+  {
+    op: contract.matches.publish,
+    url: () => MATCH('/publish'),
+    scoped: true,
+    bad: {
+      url: () => `/api/programs/p1/events/${ids.eventId}/match/publish`,
+      badPath: 'programId',
+    },
+  },
+  {
+    op: contract.matches.takeLease,
+    url: () => MATCH('/lease'),
+    body: () => ({ takeover: false }),
+    scoped: true,
+    bad: { body: { takeover: 'yes' }, badPath: 'takeover' },
+  },
+  {
+    op: contract.matches.recordIncidents,
+    url: () => MATCH('/incidents'),
+    body: () => ({ incidents: [INCIDENT] }),
+    scoped: true,
+    bad: { body: { incidents: [{ ...INCIDENT, type: 'goal' }] }, badPath: 'incidents.0.profileId' },
+  },
+  {
+    op: contract.matches.voidIncident,
+    url: () => MATCH(`/incidents/${ids.profileId}/void`),
+    scoped: true,
+    bad: { url: () => MATCH('/incidents/i1/void'), badPath: 'incidentId' },
   },
   {
     op: contract.subscriptions.promote,

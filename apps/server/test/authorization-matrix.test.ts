@@ -60,6 +60,21 @@ const publicRoutes: Operation[] = [
 const webSocketRoutes: Operation[] = [contract.realtime.connect];
 
 let phoneSeq = 0;
+let formatSeq = 0;
+const MATCH = (w: World, rest = '') =>
+  `/api/programs/${w.programId}/events/${w.matchEventId}/match${rest}`;
+const MATCH_FORMAT = {
+  name: '3v3',
+  playersOnField: 3,
+  periods: 2,
+  periodMinutes: 10,
+  minPlayShare: 0.5,
+  positions: [
+    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
+    { key: 'L', label: 'Left', x: 0.3, y: 0.6 },
+    { key: 'R', label: 'Right', x: 0.7, y: 0.6 },
+  ],
+};
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
 const cases: Case[] = [
   {
@@ -564,6 +579,80 @@ const cases: Case[] = [
   {
     op: contract.attendance.reportCsv,
     url: (w) => `/api/programs/${w.programId}/attendance.csv${range}`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.listFormats,
+    url: (w) => `/api/orgs/${w.orgId}/match-formats`,
+    allow: ORG_MEMBERS,
+  },
+  {
+    // A new name each time: one world serves every actor.
+    op: contract.matches.createFormat,
+    url: (w) => `/api/orgs/${w.orgId}/match-formats`,
+    body: () => ({ ...MATCH_FORMAT, name: `Format ${++formatSeq}` }),
+    allow: ORG_ADMINS,
+  },
+  {
+    op: contract.matches.updateFormat,
+    url: (w) => `/api/orgs/${w.orgId}/match-formats/${w.matchFormatId}`,
+    body: () => MATCH_FORMAT,
+    allow: ORG_ADMINS,
+  },
+  {
+    op: contract.matches.deleteFormat,
+    url: (w) => `/api/orgs/${w.orgId}/match-formats/${w.matchFormatId}`,
+    allow: ORG_ADMINS,
+    isDestructive: true,
+  },
+  // The match page: whoever sees the program reads it; its staff edit and score.
+  // A version that moved on, a lease held by the owner: allowed callers may get 409.
+  { op: contract.matches.get, url: (w) => MATCH(w), allow: PROGRAM_VIEWERS },
+  {
+    op: contract.matches.saveDetails,
+    url: (w) => MATCH(w),
+    body: () => ({
+      opponent: 'Rovers',
+      venue: 'away',
+      competition: 'League',
+      formatId: null,
+      format: MATCH_FORMAT,
+      version: 1,
+    }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.saveSquad,
+    url: (w) => MATCH(w, '/squad'),
+    body: () => ({ players: [], version: 1 }),
+    allow: PROGRAM_STAFF,
+  },
+  { op: contract.matches.publish, url: (w) => MATCH(w, '/publish'), allow: PROGRAM_STAFF },
+  {
+    op: contract.matches.takeLease,
+    url: (w) => MATCH(w, '/lease'),
+    body: () => ({ takeover: false }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.recordIncidents,
+    url: (w) => MATCH(w, '/incidents'),
+    body: () => ({
+      incidents: [
+        {
+          clientId: '0190f3c2-5c4a-7000-8000-00000000beef',
+          type: 'pause',
+          period: 1,
+          clockMs: 60_000,
+          occurredAt: '2030-01-12T03:31:00Z',
+        },
+      ],
+    }),
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.voidIncident,
+    url: (w) => MATCH(w, `/incidents/${w.matchIncidentId}/void`),
     allow: PROGRAM_STAFF,
   },
   {

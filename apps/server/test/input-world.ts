@@ -66,6 +66,8 @@ export function paramValue(w: InputWorld, route: string, name: string): string {
     fileId: w.logoFileId,
     file: w.feedFile,
     claimId: w.paymentClaimId,
+    formatId: w.matchFormatId,
+    incidentId: w.matchIncidentId,
     clientId: `${w.users.orgOwner.id}-input-world-device`,
   };
   const value = values[name];

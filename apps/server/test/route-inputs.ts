@@ -32,6 +32,20 @@ const event = {
   recurrence: null,
 };
 const someId = '0190f3c2-5c4a-7000-8000-000000000001';
+/** The match page's routes act on the world's match event. */
+const matchParams = { eventId: '{matchEventId}' };
+const matchFormat = {
+  name: '3v3',
+  playersOnField: 3,
+  periods: 2,
+  periodMinutes: 10,
+  minPlayShare: 0.5,
+  positions: [
+    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
+    { key: 'L', label: 'Left', x: 0.3, y: 0.6, isGoalkeeper: false },
+    { key: 'R', label: 'Right', x: 0.7, y: 0.6, isGoalkeeper: false },
+  ],
+};
 /** Cursors of the forms the services hand out: a keyset position (activities, notifications), an inbox position. */
 const keysetCursor = Buffer.from(`1893456000000.${someId}`).toString('base64url');
 const inboxCursor = Buffer.from(JSON.stringify([null, 'Child', someId])).toString('base64url');
@@ -250,6 +264,59 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'attendance.rosterCandidates': { query: { q: 'Child' } },
   'attendance.report': { query: range },
   'attendance.reportCsv': { query: range },
+  'matches.listFormats': {},
+  'matches.createFormat': { body: { ...matchFormat, name: 'Hostile 3v3' } },
+  'matches.updateFormat': { body: matchFormat },
+  'matches.deleteFormat': {},
+  'matches.get': { params: matchParams },
+  'matches.saveDetails': {
+    params: matchParams,
+    body: {
+      opponent: 'Rovers',
+      venue: 'home',
+      competition: 'League',
+      formatId: null,
+      format: matchFormat,
+      version: 1,
+    },
+  },
+  'matches.saveSquad': {
+    params: matchParams,
+    body: {
+      players: [
+        {
+          profileId: '{childProfileId}',
+          role: 'starter',
+          position: 'GK',
+          shirtNumber: 1,
+          isCaptain: true,
+          isGoalkeeper: true,
+        },
+      ],
+      version: 1,
+    },
+  },
+  'matches.publish': { params: matchParams },
+  'matches.takeLease': { params: matchParams, body: { takeover: true } },
+  'matches.recordIncidents': {
+    params: matchParams,
+    body: {
+      incidents: [
+        {
+          clientId: someId,
+          type: 'note',
+          period: 1,
+          clockMs: 60_000,
+          occurredAt: '2030-01-12T03:31:00Z',
+          profileId: null,
+          relatedProfileId: null,
+          position: null,
+          note: 'Rain\nheavy',
+        },
+      ],
+    },
+  },
+  'matches.voidIncident': { params: matchParams },
   'orgs.members': {},
   'orgs.invite': { body: { phoneNumber: '+919800000004', role: 'staff' } },
   'orgs.revokeInvite': {},

@@ -44,6 +44,12 @@ export interface World {
   otherOrgId: string;
   programId: string;
   eventId: string;
+  /** A `match` event of program P, child C on its roster (the match page, DESIGN.md §9). */
+  matchEventId: string;
+  /** A match format of org A. */
+  matchFormatId: string;
+  /** The kickoff recorded at the match by A's owner, who holds the scorer lease. */
+  matchIncidentId: string;
   childProfileId: string;
   subscriptionId: string;
   planId: string;
@@ -123,6 +129,35 @@ export async function createWorld(t: TestApp): Promise<World> {
     token: users.orgOwner.token,
     payload: { title: 'Training', startLocal: '2030-01-07T18:00', endLocal: '2030-01-07T19:30' },
   });
+  const matchEvent = await t.request({
+    method: 'POST',
+    url: `/api/programs/${programId}/events`,
+    token: users.orgOwner.token,
+    payload: {
+      title: 'League match',
+      kind: 'match',
+      startLocal: '2030-01-12T09:00',
+      endLocal: '2030-01-12T10:30',
+    },
+  });
+  const matchEventId = matchEvent.json().event.id as string;
+  const formats = await t.req(users.orgOwner, 'GET', `/api/orgs/${orgId}/match-formats`);
+  const kickoff = await t.req(
+    users.orgOwner,
+    'POST',
+    `/api/programs/${programId}/events/${matchEventId}/match/incidents`,
+    {
+      incidents: [
+        {
+          clientId: '0190f3c2-5c4a-7000-8000-00000000c0de',
+          type: 'period_start',
+          period: 1,
+          clockMs: 0,
+          occurredAt: '2030-01-12T03:30:00Z',
+        },
+      ],
+    },
+  );
   const plan = await t.request({
     method: 'POST',
     url: `/api/programs/${programId}/fee-plans`,
@@ -204,6 +239,9 @@ export async function createWorld(t: TestApp): Promise<World> {
     otherOrgId,
     programId,
     eventId: event.json().event.id,
+    matchEventId,
+    matchFormatId: formats.json().formats[0].id,
+    matchIncidentId: kickoff.json().results[0].id,
     childProfileId,
     subscriptionId,
     planId,

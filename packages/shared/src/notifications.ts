@@ -7,7 +7,8 @@ import { idSchema, textSchema } from './common.ts';
  * `event_changed` (time or place) for an event a profile they manage is on
  * the roster of, `rsvp_promoted` (a waitlisted answer got a place), and
  * `enrolment` steps (a join request for staff; approved/rejected/waitlisted
- * for the family).
+ * for the family), and `lineup_published` (a match's lineup that names a
+ * profile they manage, starting or on the bench, was published or changed).
  */
 export const notificationKindSchema = z.enum([
   'message',
@@ -16,6 +17,7 @@ export const notificationKindSchema = z.enum([
   'event_changed',
   'rsvp_promoted',
   'enrolment',
+  'lineup_published',
 ]);
 /** See {@link notificationKindSchema}. */
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -31,6 +33,7 @@ export const NOTIFICATION_PREFERENCE_OF: Record<NotificationKind, keyof Notifica
   event_changed: 'eventChanges',
   rsvp_promoted: 'eventChanges',
   enrolment: 'enrolments',
+  lineup_published: 'eventChanges',
 };
 
 /**

@@ -35,6 +35,7 @@ export const realtimeKindSchema = z.enum([
   'event.deleted',
   'rsvp.updated',
   'attendance.updated',
+  'match.updated',
   'conversation.updated',
   'message.created',
   'message.updated',

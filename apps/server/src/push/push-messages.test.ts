@@ -48,6 +48,21 @@ describe('pushMessageOf', () => {
         'Mon, Jan 14, 6:00 PM',
       ],
       [
+        row('lineup_published', '/p/c/events/e', {
+          ...event,
+          profileName: 'Asha',
+          role: 'starter',
+          opponent: 'Rovers',
+        }),
+        'Lineup for U12 Training v Rovers',
+        'Asha starts · Mon, Jan 14, 6:00 PM',
+      ],
+      [
+        row('lineup_published', '/p/c/events/e', { role: 'bench', isUpdate: true }),
+        'The lineup for the match changed',
+        'Your player is on the bench',
+      ],
+      [
         row('enrolment', '/programs/p/subscriptions/s', {
           action: 'approved',
           profileName: 'Asha',

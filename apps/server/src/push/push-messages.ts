@@ -119,6 +119,15 @@ function wordsOf(
       };
     case 'enrolment':
       return enrolmentWords(text(data, 'action'), profile, program);
+    case 'lineup_published': {
+      const opponent = text(data, 'opponent');
+      const match = event ? (opponent ? `${event} v ${opponent}` : event) : 'the match';
+      const role = text(data, 'role') === 'starter' ? 'starts' : 'is on the bench';
+      const who = profile || 'Your player';
+      const title =
+        data.isUpdate === true ? `The lineup for ${match} changed` : `Lineup for ${match}`;
+      return { title, body: when ? `${who} ${role} · ${when}` : `${who} ${role}` };
+    }
     default:
       return null;
   }

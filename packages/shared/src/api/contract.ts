@@ -22,6 +22,8 @@ import { filesRoutes } from './files.ts';
 import { filesSchemas } from './files.schemas.ts';
 import { invitesRoutes } from './invites.ts';
 import { invitesSchemas } from './invites.schemas.ts';
+import { matchesRoutes } from './matches.ts';
+import { matchesSchemas } from './matches.schemas.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { notificationsSchemas } from './notifications.schemas.ts';
 import { bindSchemas, type Operation } from './operation.ts';
@@ -58,6 +60,7 @@ export const contract = {
   subscriptions: bindSchemas(subscriptionsRoutes, subscriptionsSchemas),
   events: bindSchemas(eventsRoutes, eventsSchemas),
   attendance: bindSchemas(attendanceRoutes, attendanceSchemas),
+  matches: bindSchemas(matchesRoutes, matchesSchemas),
   feeds: bindSchemas(feedsRoutes, feedsSchemas),
   files: bindSchemas(filesRoutes, filesSchemas),
   profiles: bindSchemas(profilesRoutes, profilesSchemas),

@@ -10,3 +10,4 @@ export * from './platform.ts';
 export * from './activities.ts';
 export * from './conversations.ts';
 export * from './push.ts';
+export * from './matches.ts';

@@ -65,6 +65,24 @@ describe('notification text', () => {
     );
   });
 
+  it('says whether a lineup names the child as a starter or on the bench', () => {
+    const data = { eventTitle: 'Cup tie', opponent: 'Rovers', profileName: 'Asha' };
+    expect(
+      textOf(makeNotification({ kind: 'lineup_published', data: { ...data, role: 'starter' } })),
+    ).toEqual({ title: 'Lineup for Cup tie v Rovers', body: 'Asha starts' });
+    expect(
+      textOf(
+        makeNotification({
+          kind: 'lineup_published',
+          data: { ...data, role: 'bench', isUpdate: true },
+        }),
+      ),
+    ).toEqual({ title: 'The lineup for Cup tie v Rovers changed', body: 'Asha is on the bench' });
+    expect(textOf(makeNotification({ kind: 'lineup_published', data: {} })).title).toBe(
+      'A match lineup was published',
+    );
+  });
+
   it('names the enrolment step, and falls back when the data is missing', () => {
     const data = { profileName: 'Kabir Rao', programName: 'Tennis juniors' };
     expect(

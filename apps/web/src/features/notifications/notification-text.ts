@@ -30,7 +30,7 @@ function enrolmentAction(data: Record<string, unknown>): EnrolmentAction | null 
  * it was written with: `senderName`, `programName`, `profileName`, `body`
  * (a message snippet), `eventTitle`, `startsAt` + `timeZone`, `location`,
  * `reason`, `removed` + `sessions` + `restOfSeries` (events deleted), `action` (enrolment
- * step), `title`. Times are shown in the
+ * step), `title`, and a lineup's `role`, `opponent` and `isUpdate`. Times are shown in the
  * event's zone. A missing field falls back to a wording without it.
  */
 export function describeNotification(
@@ -112,6 +112,21 @@ export function describeNotification(
             ? t(`${k}.enrolment.${action}`, { profile, program })
             : t(`${k}.enrolment.other`),
         body: action && profile && program ? '' : [profile, program].filter(Boolean).join(' · '),
+      };
+    }
+    case 'lineup_published': {
+      const opponent = text(data, 'opponent');
+      const match = event && opponent ? t(`${k}.matchAgainst`, { event, opponent }) : event;
+      const who = profile || t(`${k}.yourPlayer`);
+      const role =
+        data.role === 'starter' ? t(`${k}.lineupStarts`, { who }) : t(`${k}.lineupBench`, { who });
+      return {
+        title: !match
+          ? t(`${k}.lineup`)
+          : data.isUpdate === true
+            ? t(`${k}.lineupChanged`, { match })
+            : t(`${k}.lineupFor`, { match }),
+        body: when ? `${role} · ${when}` : role,
       };
     }
   }

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@rally/shared/api/contract';
+import { route } from '../http/contract-routes.ts';
+import type { MatchFormatsService } from './match-formats.service.ts';
+import type { MatchesService } from './matches.service.ts';
+
+const { matches } = contract;
+
+/** The services these routes call. */
+interface MatchRouteServices {
+  matches: MatchesService;
+  matchFormats: MatchFormatsService;
+}
+
+/**
+ * Match page routes (`contract.matches`, DESIGN.md §9): an org's match
+ * formats, and a match's details, squad, publishing, scorer lease and
+ * incidents (201 when an incident was new, 200 for a pure replay).
+ */
+export function registerMatchRoutes(app: FastifyInstance, s: MatchRouteServices): void {
+  route(app, matches.listFormats, async ({ actor, params }) =>
+    s.matchFormats.list(actor, params.orgId),
+  );
+  route(app, matches.createFormat, async ({ actor, params, body }) =>
+    s.matchFormats.create(actor, params.orgId, body),
+  );
+  route(app, matches.updateFormat, async ({ actor, params, body }) =>
+    s.matchFormats.update(actor, params.orgId, params.formatId, body),
+  );
+  route(app, matches.deleteFormat, async ({ actor, params }) => {
+    await s.matchFormats.remove(actor, params.orgId, params.formatId);
+  });
+  route(app, matches.get, async ({ actor, params }) =>
+    s.matches.get(actor, params.programId, params.eventId),
+  );
+  route(app, matches.saveDetails, async ({ actor, params, body }) =>
+    s.matches.saveDetails(actor, params.programId, params.eventId, body),
+  );
+  route(app, matches.saveSquad, async ({ actor, params, body }) =>
+    s.matches.saveSquad(actor, params.programId, params.eventId, body),
+  );
+  route(app, matches.publish, async ({ actor, params }) =>
+    s.matches.publish(actor, params.programId, params.eventId),
+  );
+  route(app, matches.takeLease, async ({ actor, params, body }) =>
+    s.matches.takeLease(actor, params.programId, params.eventId, body.takeover),
+  );
+  route(app, matches.recordIncidents, async ({ actor, params, body, reply }) => {
+    const { match, results, anyNew } = await s.matches.recordIncidents(
+      actor,
+      params.programId,
+      params.eventId,
+      body.incidents,
+    );
+    return reply.status(anyNew ? 201 : 200).send({ match, results });
+  });
+  route(app, matches.voidIncident, async ({ actor, params }) =>
+    s.matches.voidIncident(actor, params.programId, params.eventId, params.incidentId),
+  );
+}

@@ -1,0 +1,90 @@
+import { defineRoutes } from './operation.ts';
+
+const match = '/api/programs/:programId/events/:eventId/match';
+const formats = '/api/orgs/:orgId/match-formats';
+
+/**
+ * The match page (DESIGN.md §9): an organisation's match formats, and per
+ * `match` event its details, squad, publishing, the scorer lease and the
+ * append-only incident log (idempotent by the device's `clientId`; undo by voiding).
+ */
+export const matchesRoutes = defineRoutes('matches', {
+  listFormats: {
+    method: 'GET',
+    path: formats,
+    summary: "An organisation's match formats (the built-in ones on first use)",
+    access: 'signedIn',
+    status: 200,
+  },
+  createFormat: {
+    method: 'POST',
+    path: formats,
+    summary: 'Add a match format template',
+    access: 'signedIn',
+    status: 201,
+  },
+  updateFormat: {
+    method: 'PUT',
+    path: `${formats}/:formatId`,
+    summary: 'Change a match format template (matches keep their own copy)',
+    access: 'signedIn',
+    status: 200,
+  },
+  deleteFormat: {
+    method: 'DELETE',
+    path: `${formats}/:formatId`,
+    summary: 'Remove a match format template (matches keep their own copy)',
+    access: 'signedIn',
+    status: 204,
+  },
+  get: {
+    method: 'GET',
+    path: match,
+    summary: 'A match: details, squad, incidents, score, minutes and the scorer lease',
+    access: 'signedIn',
+    status: 200,
+  },
+  saveDetails: {
+    method: 'PUT',
+    path: match,
+    summary: "Save a match's opponent, venue, competition and format",
+    access: 'signedIn',
+    status: 200,
+  },
+  saveSquad: {
+    method: 'PUT',
+    path: `${match}/squad`,
+    summary: 'Save the squad: starters with positions, bench, not selected',
+    access: 'signedIn',
+    status: 200,
+  },
+  publish: {
+    method: 'POST',
+    path: `${match}/publish`,
+    summary: "Publish the lineup to the squad's families",
+    access: 'signedIn',
+    status: 200,
+  },
+  takeLease: {
+    method: 'POST',
+    path: `${match}/lease`,
+    summary: 'Become the scorer (takeover: from another staff member)',
+    access: 'signedIn',
+    status: 200,
+  },
+  recordIncidents: {
+    method: 'POST',
+    path: `${match}/incidents`,
+    summary: 'Record incidents (each stored once by its clientId; 200 when none was new)',
+    access: 'signedIn',
+    status: 201,
+    otherStatuses: [200],
+  },
+  voidIncident: {
+    method: 'POST',
+    path: `${match}/incidents/:incidentId/void`,
+    summary: 'Undo an incident by voiding it',
+    access: 'signedIn',
+    status: 200,
+  },
+});
