@@ -4,6 +4,7 @@ import { HomeService } from './account/home.service.ts';
 import { ActivitiesService } from './activities/activities.service.ts';
 import { AttendanceService } from './attendance/attendance.service.ts';
 import { MatchFormatsService } from './matches/match-formats.service.ts';
+import { MatchStatsService } from './matches/match-stats.service.ts';
 import { MatchesService } from './matches/matches.service.ts';
 import { AttendanceReportsService } from './attendance/reports.service.ts';
 import { RsvpService } from './attendance/rsvp.service.ts';
@@ -86,6 +87,8 @@ export interface Services {
   matches: MatchesService;
   /** Organisations' match format templates (DESIGN.md §9). */
   matchFormats: MatchFormatsService;
+  /** Season stats from the matches' squads (DESIGN.md §9). */
+  matchStats: MatchStatsService;
   feeds: FeedsService;
   subscriptions: SubscriptionsService;
   enrolment: EnrolmentService;
@@ -183,6 +186,7 @@ export function createServices(
     attendanceReports: new AttendanceReportsService(db, programs),
     matches: new MatchesService(db, programs, notifications, clock, realtime),
     matchFormats: new MatchFormatsService(db, clock),
+    matchStats: new MatchStatsService(db, programs, profiles),
     feeds,
     subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),

@@ -751,6 +751,24 @@ const cases: Case[] = [
     bad: { body: { incidents: [{ ...INCIDENT, type: 'goal' }] }, badPath: 'incidents.0.profileId' },
   },
   {
+    op: contract.matches.programStats,
+    url: () => `/api/programs/${ids.programId}/match-stats`,
+    scoped: true,
+    bad: { url: () => '/api/programs/p1/match-stats', badPath: 'programId' },
+  },
+  {
+    op: contract.matches.programStatsCsv,
+    url: () => `/api/programs/${ids.programId}/match-stats.csv`,
+    scoped: true,
+    bad: { url: () => '/api/programs/p1/match-stats.csv', badPath: 'programId' },
+  },
+  {
+    op: contract.matches.profileStats,
+    url: () => `/api/profiles/${ids.profileId}/match-stats`,
+    scoped: true,
+    bad: { url: () => '/api/profiles/p1/match-stats', badPath: 'profileId' },
+  },
+  {
     op: contract.matches.voidIncident,
     url: () => MATCH(`/incidents/${ids.profileId}/void`),
     scoped: true,

@@ -651,6 +651,21 @@ const cases: Case[] = [
     allow: PROGRAM_STAFF,
   },
   {
+    op: contract.matches.programStats,
+    url: (w) => `/api/programs/${w.programId}/match-stats`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.programStatsCsv,
+    url: (w) => `/api/programs/${w.programId}/match-stats.csv`,
+    allow: PROGRAM_STAFF,
+  },
+  {
+    op: contract.matches.profileStats,
+    url: (w) => `/api/profiles/${w.childProfileId}/match-stats`,
+    allow: FAMILY,
+  },
+  {
     op: contract.matches.voidIncident,
     url: (w) => MATCH(w, `/incidents/${w.matchIncidentId}/void`),
     allow: PROGRAM_STAFF,

@@ -460,3 +460,35 @@ export const DEFAULT_MATCH_FORMATS: readonly MatchFormatFields[] = [
     ],
   },
 ];
+
+/**
+ * One line of season stats (DESIGN.md §9): matches in the squad that
+ * kicked off, starts, minutes played (whole minutes), goals, assists and cards.
+ */
+export const seasonLineSchema = z.object({
+  matches: z.number(),
+  starts: z.number(),
+  minutes: z.number(),
+  goals: z.number(),
+  assists: z.number(),
+  yellowCards: z.number(),
+  redCards: z.number(),
+});
+/** See {@link seasonLineSchema}. */
+export type SeasonLine = z.infer<typeof seasonLineSchema>;
+
+/** `GET /api/programs/:programId/match-stats`: each squad member's season in the program's matches (staff). */
+export const programMatchStatsSchema = z.object({
+  programId: idSchema,
+  players: z.array(seasonLineSchema.extend({ profileId: idSchema, displayName: z.string() })),
+});
+/** See {@link programMatchStatsSchema}. */
+export type ProgramMatchStats = z.infer<typeof programMatchStatsSchema>;
+
+/** `GET /api/profiles/:profileId/match-stats`: a profile's season per program (its managers). */
+export const profileMatchStatsSchema = z.object({
+  profileId: idSchema,
+  programs: z.array(seasonLineSchema.extend({ programId: idSchema, programName: z.string() })),
+});
+/** See {@link profileMatchStatsSchema}. */
+export type ProfileMatchStats = z.infer<typeof profileMatchStatsSchema>;

@@ -406,3 +406,68 @@ export async function findFormat(
     .where(and(eq(matchFormats.orgId, orgId), eq(matchFormats.id, formatId)));
   return row;
 }
+
+/** A season line as summed in SQL (see `seasonLineSchema`; `playedMs` in ms). */
+export interface SeasonSums {
+  matches: number;
+  starts: number;
+  playedMs: number;
+  goals: number;
+  assists: number;
+  yellowCards: number;
+  redCards: number;
+}
+
+const seasonSums = {
+  matches: sql<number>`count(*)::int`,
+  starts: sql<number>`count(*) filter (where ${matchPlayers.started})::int`,
+  playedMs: sql<number>`coalesce(sum(${matchPlayers.playedMs}), 0)::bigint`.mapWith(Number),
+  goals: sql<number>`coalesce(sum(${matchPlayers.goals}), 0)::int`,
+  assists: sql<number>`coalesce(sum(${matchPlayers.assists}), 0)::int`,
+  yellowCards: sql<number>`coalesce(sum(${matchPlayers.yellowCards}), 0)::int`,
+  redCards: sql<number>`coalesce(sum(${matchPlayers.redCards}), 0)::int`,
+};
+
+/** Squad members (starters and bench) of matches that kicked off (live or finished). */
+const inPlayedSquad = and(
+  sql`${matchPlayers.role} <> 'not_selected'`,
+  inArray(matches.status, ['live', 'finished']),
+);
+
+/** Each profile's season sums in program `programId`, by name. */
+export async function programSeason(
+  db: Db | Tx,
+  programId: string,
+): Promise<(SeasonSums & { profileId: string; displayName: string })[]> {
+  return db
+    .select({
+      profileId: matchPlayers.profileId,
+      displayName: sql<string>`min(p.display_name)`,
+      ...seasonSums,
+    })
+    .from(matchPlayers)
+    .innerJoin(matches, eq(matches.eventId, matchPlayers.eventId))
+    .innerJoin(sql`profiles p`, sql`p.id = ${matchPlayers.profileId}`)
+    .where(and(eq(matchPlayers.programId, programId), inPlayedSquad))
+    .groupBy(matchPlayers.profileId)
+    .orderBy(sql`min(p.display_name)`);
+}
+
+/** Profile `profileId`'s season sums per program, by program name. */
+export async function profileSeason(
+  db: Db | Tx,
+  profileId: string,
+): Promise<(SeasonSums & { programId: string; programName: string })[]> {
+  return db
+    .select({
+      programId: matchPlayers.programId,
+      programName: sql<string>`min(${programs.name})`,
+      ...seasonSums,
+    })
+    .from(matchPlayers)
+    .innerJoin(matches, eq(matches.eventId, matchPlayers.eventId))
+    .innerJoin(programs, eq(programs.id, matchPlayers.programId))
+    .where(and(eq(matchPlayers.profileId, profileId), inPlayedSquad))
+    .groupBy(matchPlayers.programId)
+    .orderBy(sql`min(${programs.name})`);
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
 import { route } from '../http/contract-routes.ts';
 import type { MatchFormatsService } from './match-formats.service.ts';
+import type { MatchStatsService } from './match-stats.service.ts';
 import type { MatchesService } from './matches.service.ts';
 
 const { matches } = contract;
@@ -10,12 +11,14 @@ const { matches } = contract;
 interface MatchRouteServices {
   matches: MatchesService;
   matchFormats: MatchFormatsService;
+  matchStats: MatchStatsService;
 }
 
 /**
  * Match page routes (`contract.matches`, DESIGN.md §9): an org's match
  * formats, and a match's details, squad, publishing, scorer lease and
- * incidents (201 when an incident was new, 200 for a pure replay).
+ * incidents (201 when an incident was new, 200 for a pure replay), and
+ * season stats per program (JSON and CSV) and per profile.
  */
 export function registerMatchRoutes(app: FastifyInstance, s: MatchRouteServices): void {
   route(app, matches.listFormats, async ({ actor, params }) =>
@@ -54,6 +57,20 @@ export function registerMatchRoutes(app: FastifyInstance, s: MatchRouteServices)
     );
     return reply.status(anyNew ? 201 : 200).send({ match, results });
   });
+  route(app, matches.programStats, async ({ actor, params }) =>
+    s.matchStats.program(actor, params.programId),
+  );
+  route(app, matches.programStatsCsv, async ({ actor, params, reply }) => {
+    const file = await s.matchStats.programCsv(actor, params.programId);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(file.body);
+  });
+  route(app, matches.profileStats, async ({ actor, params }) =>
+    s.matchStats.profile(actor, params.profileId),
+  );
   route(app, matches.voidIncident, async ({ actor, params }) =>
     s.matches.voidIncident(actor, params.programId, params.eventId, params.incidentId),
   );

@@ -371,6 +371,47 @@ describe('the incident log', () => {
     expect(seasonOf(child(5))).toBeGreaterThanOrEqual(32);
     expect(seasonOf(child(7))).toBe(0);
   });
+
+  it('sums season stats per program and per profile, with a CSV for staff', async () => {
+    const eventId = await createMatch();
+    await prepare(eventId);
+    await record(coach, eventId, [
+      incident('period_start', 1, 0),
+      incident('goal', 1, 3, { profileId: child(3), relatedProfileId: child(1) }),
+      incident('goal', 1, 5, { profileId: child(3) }),
+      incident('yellow', 1, 6, { profileId: child(1) }),
+      incident('substitution', 1, 10, { profileId: child(3), relatedProfileId: child(5) }),
+      incident('period_end', 1, 20),
+    ]);
+    const before = (await t.req(coach, 'GET', `/api/programs/${programId}/match-stats`)).json();
+    const line = (id: string) =>
+      before.players.find((p: { profileId: string }) => p.profileId === id);
+    // Earlier tests' matches count too: compare this match's effect through the profile's own view.
+    expect(line(child(3)).goals).toBeGreaterThanOrEqual(2);
+    expect(line(child(7))).toBeUndefined();
+    const own = await t.req(families[3]!.parent, 'GET', `/api/profiles/${child(3)}/match-stats`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().programs).toEqual([
+      expect.objectContaining({ programId, goals: line(child(3)).goals }),
+    ]);
+    expect(
+      (await t.req(families[4]!.parent, 'GET', `/api/profiles/${child(3)}/match-stats`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.req(families[3]!.parent, 'GET', `/api/programs/${programId}/match-stats`))
+        .statusCode,
+    ).toBe(403);
+    const csv = await t.req(coach, 'GET', `/api/programs/${programId}/match-stats.csv`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toBe('Name,Matches,Starts,Minutes,Goals,Assists,Yellow cards,Red cards');
+    expect(rows.find((r) => r.startsWith('Dev,'))).toBe(
+      `Dev,${line(child(3)).matches},${line(child(3)).starts},${line(child(3)).minutes},${line(child(3)).goals},${line(child(3)).assists},0,0`,
+    );
+  });
 });
 
 describe('the scorer lease', () => {

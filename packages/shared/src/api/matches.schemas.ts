@@ -1,4 +1,9 @@
-import { orgParamsSchema, programEventParamsSchema } from '../common.ts';
+import {
+  orgParamsSchema,
+  profileParamsSchema,
+  programEventParamsSchema,
+  programParamsSchema,
+} from '../common.ts';
 import {
   matchFormatFieldsSchema,
   matchFormatListSchema,
@@ -6,6 +11,8 @@ import {
   matchFormatSchema,
   matchIncidentParamsSchema,
   matchViewSchema,
+  profileMatchStatsSchema,
+  programMatchStatsSchema,
   recordIncidentsResultSchema,
   recordIncidentsSchema,
   saveMatchDetailsSchema,
@@ -47,5 +54,8 @@ export const matchesSchemas = {
     body: recordIncidentsSchema,
     response: recordIncidentsResultSchema,
   },
+  programStats: { params: programParamsSchema, response: programMatchStatsSchema },
+  programStatsCsv: { params: programParamsSchema },
+  profileStats: { params: profileParamsSchema, response: profileMatchStatsSchema },
   voidIncident: { params: matchIncidentParamsSchema, response: matchViewSchema },
 } as const satisfies SchemasOf<typeof matchesRoutes>;

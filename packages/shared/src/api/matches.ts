@@ -80,6 +80,28 @@ export const matchesRoutes = defineRoutes('matches', {
     status: 201,
     otherStatuses: [200],
   },
+  programStats: {
+    method: 'GET',
+    path: '/api/programs/:programId/match-stats',
+    summary: "Season stats of a program's players: matches, starts, minutes, goals, assists, cards",
+    access: 'signedIn',
+    status: 200,
+  },
+  programStatsCsv: {
+    method: 'GET',
+    path: '/api/programs/:programId/match-stats.csv',
+    summary: "A program's season stats as a CSV download",
+    access: 'signedIn',
+    status: 200,
+    answer: 'csv',
+  },
+  profileStats: {
+    method: 'GET',
+    path: '/api/profiles/:profileId/match-stats',
+    summary: "A profile's season stats per program",
+    access: 'signedIn',
+    status: 200,
+  },
   voidIncident: {
     method: 'POST',
     path: `${match}/incidents/:incidentId/void`,
