@@ -5,7 +5,7 @@ CREATE TABLE "match_formats" (
 	"players_on_field" integer NOT NULL,
 	"periods" integer NOT NULL,
 	"period_minutes" integer NOT NULL,
-	"min_play_share" real NOT NULL,
+	"min_play_share" double precision NOT NULL,
 	"positions" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkFairness,
+  clockElapsedMs,
+  MAX_PERIOD_CLOCK_MS,
   deriveClock,
   deriveScore,
   elapsedMatchMs,
@@ -175,6 +177,18 @@ describe('minutes and stints from the incident log', () => {
       minutes: { gk: 25, a: 15, b: 25, c: 25, d: 25, e: 10 },
     },
     {
+      name: 'a period whose end was voided ends where it was last seen when the next starts',
+      rows: [
+        ['period_start', 1, 0],
+        ['opponent_goal', 1, 18],
+        ['period_end', 1, 20, undefined, undefined, undefined, 'voided'],
+        ['substitution', 2, 0, 'a', 'e'],
+        ['period_start', 2, 0],
+        ['period_end', 2, 10],
+      ],
+      minutes: { gk: 28, a: 18, b: 28, c: 28, d: 28, e: 10 },
+    },
+    {
       name: 'incidents stored out of order are replayed in match order',
       rows: [
         ['substitution', 1, 10, 'a', 'e'],
@@ -244,6 +258,23 @@ describe('the clock from the log', () => {
       ['period_end', 1, 3, undefined, undefined, undefined, 'voided'],
     ];
     expect(deriveClock(log(rows), format).phase).toBe('running');
+  });
+
+  it('a clock left running stops at two hours', () => {
+    const clock = deriveClock(log([['period_start', 1, 0]]), format);
+    expect(clockElapsedMs(clock, T0 + 30 * 24 * 60 * MIN)).toBe(MAX_PERIOD_CLOCK_MS);
+  });
+
+  it('a period ended early counts only what was played', () => {
+    const clock = deriveClock(
+      log([
+        ['period_start', 1, 0],
+        ['period_end', 1, 15],
+        ['period_start', 2, 0],
+      ]),
+      format,
+    );
+    expect(elapsedMatchMs(clock, format, T0 + 30 * MIN + 5 * MIN) / MIN).toBe(20);
   });
 
   it('elapsed share counts no stoppage time', () => {

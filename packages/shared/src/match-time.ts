@@ -38,6 +38,13 @@ export const CLOCK_INCIDENT_TYPES: readonly MatchIncidentType[] = [
   'resume',
 ];
 
+/**
+ * The longest a period's clock may read (ms): 2 hours. A clock that would
+ * run longer (a period nobody ended, a device date far in the past) stops
+ * there, so minutes stay bounded.
+ */
+export const MAX_PERIOD_CLOCK_MS = 2 * 60 * 60_000;
+
 /** Share of the planned match after which the fairness check warns (DESIGN.md §9: "once 40 % of the match has gone"). */
 export const FAIRNESS_CHECK_AFTER_SHARE = 0.4;
 
@@ -169,10 +176,14 @@ export function deriveClock(
   return clock;
 }
 
-/** The current period's clock in ms at `nowMs` (epoch ms): stopped clocks stay, a running one adds the time since it started. */
+/**
+ * The current period's clock in ms at `nowMs` (epoch ms): stopped clocks
+ * stay, a running one adds the time since it started, up to {@link MAX_PERIOD_CLOCK_MS}.
+ */
 export function clockElapsedMs(clock: MatchClock, nowMs: number): number {
   if (clock.phase !== 'running' || clock.runningSince === null) return clock.elapsedMs;
-  return clock.elapsedMs + Math.max(0, nowMs - Date.parse(clock.runningSince));
+  const running = Math.max(0, nowMs - Date.parse(clock.runningSince));
+  return Math.min(MAX_PERIOD_CLOCK_MS, clock.elapsedMs + (Number.isFinite(running) ? running : 0));
 }
 
 /**
@@ -249,6 +260,8 @@ export function replayLineup(
   const open = new Map<string, Stint>();
   let period = 0;
   let isPeriodOpen = false;
+  /** The latest clock reading seen in the current period: where its stints end if it never ends. */
+  let lastMs = 0;
 
   const openStint = (profileId: string, position: string | null, fromMs: number) => {
     const stint: Stint = { profileId, position, period, fromMs, toMs: null };
@@ -263,14 +276,19 @@ export function replayLineup(
   };
 
   for (const incident of liveIncidents(incidents)) {
-    const at = incident.clockMs;
+    const isThisPeriod = incident.period === period;
+    if (isThisPeriod) lastMs = Math.max(lastMs, incident.clockMs);
+    // An incident of another period ends the open one where it was last seen
+    // (a period whose end was voided or never recorded), not at its own clock.
+    const at = isThisPeriod ? incident.clockMs : lastMs;
     const who = incident.profileId;
     switch (incident.type) {
       case 'period_start':
         for (const id of [...open.keys()]) closeStint(id, at);
         period = incident.period;
+        lastMs = incident.clockMs;
         isPeriodOpen = true;
-        for (const [id, position] of onField) openStint(id, position, at);
+        for (const [id, position] of onField) openStint(id, position, incident.clockMs);
         break;
       case 'period_end':
         if (incident.period !== period) break;
@@ -379,7 +397,9 @@ export function elapsedMatchMs(
   const periodMs = format.periodMinutes * 60_000;
   if (clock.phase === 'finished') return plannedMatchMs(format);
   let total = 0;
-  for (let p = 1; p < clock.period; p += 1) total += periodMs;
+  for (let p = 1; p < clock.period; p += 1) {
+    total += Math.min(periodMs, clock.endedPeriodsMs[p - 1] ?? periodMs);
+  }
   if (clock.period >= 1) total += Math.min(periodMs, clockElapsedMs(clock, nowMs));
   return Math.min(total, plannedMatchMs(format));
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { authorizeOrg } from '../orgs/orgs.service.ts';
+import { isUniqueViolation } from '../profiles/profiles.service.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import * as repo from './matches.repository.ts';
 import { ensureFormats, formatFields } from './matches.service.ts';
@@ -61,7 +62,12 @@ export class MatchFormatsService {
       (f) => f.name === fields.name && f.id !== formatId,
     );
     if (other) throw nameTaken(fields.name);
-    const row = await repo.updateFormat(this.db, orgId, formatId, fields, this.clock.now());
+    const row = await repo
+      .updateFormat(this.db, orgId, formatId, fields, this.clock.now())
+      .catch((err: unknown) => {
+        // Two renames to one name at once: the unique index decides.
+        throw isUniqueViolation(err) ? nameTaken(fields.name) : err;
+      });
     if (!row) throw notFound('This match format');
     return presentFormat(row);
   }

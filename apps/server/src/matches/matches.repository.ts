@@ -300,7 +300,7 @@ export async function seasonMinutes(
   const rows = await db
     .select({
       profileId: matchPlayers.profileId,
-      playedMs: sql<number>`sum(${matchPlayers.playedMs})::int`,
+      playedMs: sql<number>`sum(${matchPlayers.playedMs})::bigint`.mapWith(Number),
     })
     .from(matchPlayers)
     .innerJoin(matches, eq(matches.eventId, matchPlayers.eventId))

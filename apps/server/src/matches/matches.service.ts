@@ -124,6 +124,12 @@ export class MatchesService {
           'The format cannot change once the match has started: record position changes instead.',
         );
       }
+      if (
+        input.formatId !== null &&
+        !(await repo.findFormat(tx, ctx.event.orgId, input.formatId))
+      ) {
+        throw fieldError('formatId', 'This format does not exist in the organisation');
+      }
       const squad = await repo.listSquad(tx, eventId);
       const keys = new Set(input.format.positions.map((p) => p.key));
       const misplaced = squad.find(
@@ -205,6 +211,7 @@ export class MatchesService {
         taken.add(player.position);
       });
       if (ctx.match.status === 'live' || ctx.match.status === 'finished') {
+        await requireNamedPlayersKept(tx, eventId, input.players, current);
         const before = lineupKey(current);
         const after = lineupKey(input.players);
         if (before !== after) {
@@ -354,7 +361,7 @@ export class MatchesService {
           );
         }
         const squad = await repo.listSquad(tx, eventId);
-        validateIncidents(incidents, squad, ctx.match.format);
+        validateIncidents(incidents, fresh, squad, ctx.match.format);
         const rows = fresh.map((i, index) => ({
           id: newId(),
           eventId,
@@ -395,7 +402,7 @@ export class MatchesService {
           eventId,
           {
             lastSeq: ctx.match.lastSeq + fresh.length,
-            status: statusAfter(ctx.match.status, all, ctx.match.format),
+            status: statusAfter(ctx.match, all),
             leaseUserId: actor.userId,
             leaseExpiresAt: new Date(now.getTime() + SCORER_LEASE_MS),
           },
@@ -430,7 +437,7 @@ export class MatchesService {
         tx,
         eventId,
         {
-          status: statusAfter(ctx.match.status, all, ctx.match.format),
+          status: statusAfter(ctx.match, all),
           leaseUserId: actor.userId,
           leaseExpiresAt: new Date(now.getTime() + SCORER_LEASE_MS),
         },
@@ -570,7 +577,6 @@ export class MatchesService {
       : isPublished
         ? squadRows.filter((p) => p.role !== 'not_selected').map((p) => familyPlayer(p))
         : [];
-    const visibleIncidents = isStaff ? incidents : incidents.filter((i) => i.voidedAt === null);
     const clockState = deriveClock(incidents, match.format);
     const replay = replayLineup(squadRows, incidents);
     const openUntil = replay.isPeriodOpen ? clockElapsedMs(clockState, now.getTime()) : 0;
@@ -586,6 +592,7 @@ export class MatchesService {
           actor.userId,
           allMinutes.map((m) => m.profileId),
         );
+    const visibleIncidents = mine === null ? incidents : familyTimeline(incidents, mine);
     const leaseName = match.leaseUserId ? await repo.findUserName(db, match.leaseUserId) : null;
     const isLeaseLive =
       match.leaseUserId !== null && match.leaseExpiresAt !== null && match.leaseExpiresAt > now;
@@ -715,12 +722,15 @@ function dedupe(incidents: readonly IncidentInput[]): IncidentInput[] {
 /** 400 naming `incidents.N.<field>` for a player outside the squad, an unknown position or period. */
 function validateIncidents(
   incidents: readonly IncidentInput[],
+  fresh: readonly IncidentInput[],
   squad: readonly repo.MatchPlayerRow[],
   format: MatchFormatFields,
 ): void {
   const inSquad = new Set(squad.filter((p) => p.role !== 'not_selected').map((p) => p.profileId));
   const positions = new Set(format.positions.map((p) => p.key));
   incidents.forEach((incident, index) => {
+    // Replays were valid when stored; a player since dropped must not fail them.
+    if (!fresh.includes(incident)) return;
     const at = `incidents.${index}`;
     if (incident.period > format.periods) {
       throw fieldError(`${at}.period`, `${format.name} has ${format.periods} periods`);
@@ -743,14 +753,58 @@ function clampFuture(at: Date, now: Date): Date {
 
 /** `live` once a period started, `finished` once the last ended; before that as it was. */
 function statusAfter(
-  status: string,
+  match: Pick<repo.MatchRow, 'format' | 'publishedAt'>,
   incidents: readonly TimedIncident[],
-  format: MatchFormatFields,
 ): MatchStatus {
-  const phase = deriveClock(incidents, format).phase;
+  const phase = deriveClock(incidents, match.format).phase;
   if (phase === 'finished') return 'finished';
   if (phase !== 'before') return 'live';
-  return status === 'live' || status === 'finished' ? 'published' : (status as MatchStatus);
+  return match.publishedAt ? 'published' : 'planned';
+}
+
+/**
+ * Once the match kicked off, nobody an incident names may leave the squad
+ * (409): their minutes and the incidents that name them would lose their player.
+ */
+async function requireNamedPlayersKept(
+  tx: Tx,
+  eventId: string,
+  players: readonly { profileId: string; role: string }[],
+  current: readonly (repo.MatchPlayerRow & { displayName: string })[],
+): Promise<void> {
+  const kept = new Set(players.filter((p) => p.role !== 'not_selected').map((p) => p.profileId));
+  const named = new Set(
+    liveIncidents((await repo.listIncidents(tx, eventId)).map(presentIncident)).flatMap((i) =>
+      [i.profileId, i.relatedProfileId].filter((id): id is string => id !== null),
+    ),
+  );
+  const dropped = current.find((p) => named.has(p.profileId) && !kept.has(p.profileId));
+  if (dropped) {
+    throw new AppError(
+      'conflict',
+      `${dropped.displayName} is in this match's incidents, so they stay in the squad. Void those incidents first.`,
+    );
+  }
+}
+
+/**
+ * The timeline a family sees: live incidents only, without other children's
+ * injuries, and with notes only on incidents about their own children or
+ * about nobody (DESIGN.md §2: families learn nothing private of others).
+ */
+function familyTimeline<T extends MatchView['incidents'][number]>(
+  incidents: readonly T[],
+  mine: ReadonlySet<string>,
+): T[] {
+  const isMine = (id: string | null) => id !== null && mine.has(id);
+  return incidents
+    .filter((i) => i.voidedAt === null)
+    .filter((i) => i.type !== 'injury' || isMine(i.profileId))
+    .map((i) =>
+      i.note === '' || i.profileId === null || isMine(i.profileId) || isMine(i.relatedProfileId)
+        ? i
+        : { ...i, note: '' },
+    );
 }
 
 /** A stored incident as the API and the arithmetic read it. */

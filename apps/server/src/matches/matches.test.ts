@@ -321,6 +321,54 @@ describe('the incident log', () => {
     expect(version).toBeGreaterThan(0);
   });
 
+  it('keeps named players in the squad once live, hides other children’s injuries, and unwinds a voided kickoff', async () => {
+    const eventId = await createMatch();
+    await prepare(eventId);
+    const unknownFormat = await t.req(coach, 'PUT', url(eventId), {
+      opponent: 'Rovers',
+      venue: 'away',
+      competition: '',
+      formatId: randomUUID(),
+      format: FIVE,
+      version: (await t.req(coach, 'GET', url(eventId))).json().version,
+    });
+    expect(unknownFormat.statusCode).toBe(400);
+    expect(unknownFormat.json().errors[0].path).toBe('formatId');
+    const res = await record(coach, eventId, [
+      incident('period_start', 1, 0),
+      incident('substitution', 1, 4, { profileId: child(3), relatedProfileId: child(5) }),
+      incident('injury', 1, 6, { profileId: child(2), note: 'Twisted ankle' }),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const view = res.json().match;
+    const drop = await t.req(coach, 'PUT', url(eventId, '/squad'), {
+      version: view.version,
+      players: view.squad.map((p: { profileId: string; role: string; position: string }) => ({
+        profileId: p.profileId,
+        role: p.profileId === child(5) ? 'not_selected' : p.role,
+        position: p.position,
+      })),
+    });
+    expect(drop.statusCode).toBe(409);
+    expect(drop.json().detail).toMatch(/Farah is in this match's incidents/);
+    const otherFamily = (await t.req(families[0]!.parent, 'GET', url(eventId))).json();
+    expect(otherFamily.incidents.map((i: { type: string }) => i.type)).toEqual([
+      'period_start',
+      'substitution',
+    ]);
+    const ownFamily = (await t.req(families[2]!.parent, 'GET', url(eventId))).json();
+    expect(ownFamily.incidents.find((i: { type: string }) => i.type === 'injury').note).toBe(
+      'Twisted ankle',
+    );
+    // Voiding the only kickoff of an unpublished match makes it planned again.
+    const voided = await t.req(
+      coach,
+      'POST',
+      url(eventId, `/incidents/${res.json().results[0].id}/void`),
+    );
+    expect(voided.json().status).toBe('planned');
+  });
+
   it('refuses incidents naming players outside the squad or positions outside the format', async () => {
     const eventId = await createMatch();
     await prepare(eventId);
