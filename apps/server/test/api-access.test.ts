@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './harness.ts';
 import { setTinyLogo } from './uploads.ts';
+import { TEST_MATCH_FORMAT } from './match-fixtures.ts';
 
 /**
  * Every API route, signed out (401), as a user of another organisation (404)
@@ -128,18 +129,6 @@ interface Case {
 
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
 const MATCH = (rest = '') => `/api/programs/${ids.programId}/events/${ids.eventId}/match${rest}`;
-const MATCH_FORMAT = {
-  name: '3v3',
-  playersOnField: 3,
-  periods: 2,
-  periodMinutes: 10,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
-    { key: 'L', label: 'Left', x: 0.3, y: 0.6 },
-    { key: 'R', label: 'Right', x: 0.7, y: 0.6 },
-  ],
-};
 const INCIDENT = {
   clientId: '0190f3c2-5c4a-7000-8000-0000000000aa',
   type: 'period_start',
@@ -670,16 +659,16 @@ const cases: Case[] = [
   {
     op: contract.matches.createFormat,
     url: () => `/api/orgs/${ids.orgId}/match-formats`,
-    body: () => ({ ...MATCH_FORMAT, name: 'Futsal' }),
+    body: () => ({ ...TEST_MATCH_FORMAT, name: 'Futsal' }),
     scoped: true,
-    bad: { body: { ...MATCH_FORMAT, playersOnField: 2 }, badPath: 'positions' },
+    bad: { body: { ...TEST_MATCH_FORMAT, playersOnField: 2 }, badPath: 'positions' },
   },
   {
     op: contract.matches.updateFormat,
     url: () => `/api/orgs/${ids.orgId}/match-formats/${ids.profileId}`,
-    body: () => MATCH_FORMAT,
+    body: () => TEST_MATCH_FORMAT,
     scoped: true,
-    bad: { body: { ...MATCH_FORMAT, periods: 0 }, badPath: 'periods' },
+    bad: { body: { ...TEST_MATCH_FORMAT, periods: 0 }, badPath: 'periods' },
   },
   {
     op: contract.matches.deleteFormat,
@@ -701,7 +690,7 @@ const cases: Case[] = [
       venue: 'home',
       competition: '',
       formatId: null,
-      format: MATCH_FORMAT,
+      format: TEST_MATCH_FORMAT,
       version: 0,
     }),
     scoped: true,
@@ -711,7 +700,7 @@ const cases: Case[] = [
         venue: 'moon',
         competition: '',
         formatId: null,
-        format: MATCH_FORMAT,
+        format: TEST_MATCH_FORMAT,
         version: 0,
       },
       badPath: 'venue',

@@ -4,6 +4,7 @@ import { routeKey, type Operation } from '@rally/shared/api/operation';
 import { listenOnFreePort, TestSocket } from '../src/realtime/test-socket.ts';
 import { createProgram, createTestApp, type TestApp } from './harness.ts';
 import { actorNames, createWorld, type ActorName, type World } from './world.ts';
+import { TEST_MATCH_FORMAT } from './match-fixtures.ts';
 
 /**
  * The authorization matrix: every API route — enumerated from the
@@ -63,18 +64,6 @@ let phoneSeq = 0;
 let formatSeq = 0;
 const MATCH = (w: World, rest = '') =>
   `/api/programs/${w.programId}/events/${w.matchEventId}/match${rest}`;
-const MATCH_FORMAT = {
-  name: '3v3',
-  playersOnField: 3,
-  periods: 2,
-  periodMinutes: 10,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
-    { key: 'L', label: 'Left', x: 0.3, y: 0.6 },
-    { key: 'R', label: 'Right', x: 0.7, y: 0.6 },
-  ],
-};
 const range = '?from=2030-01-01T00:00:00Z&to=2030-02-01T00:00:00Z';
 const cases: Case[] = [
   {
@@ -590,13 +579,13 @@ const cases: Case[] = [
     // A new name each time: one world serves every actor.
     op: contract.matches.createFormat,
     url: (w) => `/api/orgs/${w.orgId}/match-formats`,
-    body: () => ({ ...MATCH_FORMAT, name: `Format ${++formatSeq}` }),
+    body: () => ({ ...TEST_MATCH_FORMAT, name: `Format ${++formatSeq}` }),
     allow: ORG_ADMINS,
   },
   {
     op: contract.matches.updateFormat,
     url: (w) => `/api/orgs/${w.orgId}/match-formats/${w.matchFormatId}`,
-    body: () => MATCH_FORMAT,
+    body: () => TEST_MATCH_FORMAT,
     allow: ORG_ADMINS,
   },
   {
@@ -616,7 +605,7 @@ const cases: Case[] = [
       venue: 'away',
       competition: 'League',
       formatId: null,
-      format: MATCH_FORMAT,
+      format: TEST_MATCH_FORMAT,
       version: 1,
     }),
     allow: PROGRAM_STAFF,

@@ -1,5 +1,6 @@
 import type { ContractOperation } from '@rally/shared/api/contract';
 import type { ActorName } from './world.ts';
+import { TEST_MATCH_FORMAT } from './match-fixtures.ts';
 
 /**
  * A valid request to one `/api` route, the starting point that hostile
@@ -34,18 +35,6 @@ const event = {
 const someId = '0190f3c2-5c4a-7000-8000-000000000001';
 /** The match page's routes act on the world's match event. */
 const matchParams = { eventId: '{matchEventId}' };
-const matchFormat = {
-  name: '3v3',
-  playersOnField: 3,
-  periods: 2,
-  periodMinutes: 10,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.1, isGoalkeeper: true },
-    { key: 'L', label: 'Left', x: 0.3, y: 0.6, isGoalkeeper: false },
-    { key: 'R', label: 'Right', x: 0.7, y: 0.6, isGoalkeeper: false },
-  ],
-};
 /** Cursors of the forms the services hand out: a keyset position (activities, notifications), an inbox position. */
 const keysetCursor = Buffer.from(`1893456000000.${someId}`).toString('base64url');
 const inboxCursor = Buffer.from(JSON.stringify([null, 'Child', someId])).toString('base64url');
@@ -265,8 +254,8 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'attendance.report': { query: range },
   'attendance.reportCsv': { query: range },
   'matches.listFormats': {},
-  'matches.createFormat': { body: { ...matchFormat, name: 'Hostile 3v3' } },
-  'matches.updateFormat': { body: matchFormat },
+  'matches.createFormat': { body: { ...TEST_MATCH_FORMAT, name: 'Hostile 3v3' } },
+  'matches.updateFormat': { body: TEST_MATCH_FORMAT },
   'matches.deleteFormat': {},
   'matches.get': { params: matchParams },
   'matches.saveDetails': {
@@ -276,7 +265,7 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
       venue: 'home',
       competition: 'League',
       formatId: null,
-      format: matchFormat,
+      format: TEST_MATCH_FORMAT,
       version: 1,
     },
   },
