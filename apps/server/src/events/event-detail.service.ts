@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
+import { managedAmong } from '../profiles/profiles.queries.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 import { programResource, type ProgramsService } from '../programs/programs.service.ts';
 import * as calendar from './events.queries.ts';
@@ -50,7 +51,7 @@ export class EventDetailService {
       listRoster(this.db, eventId),
       event.seriesId ? findSeries(this.db, event.seriesId) : undefined,
     ]);
-    const mine = await repo.managedAmong(
+    const mine = await managedAmong(
       this.db,
       actor.userId,
       rows.map((r) => r.profileId),

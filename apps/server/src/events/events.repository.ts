@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MAX_EVENT_DAYS } from '@rally/shared/events';
 import type { Db, Tx } from '../db/client.ts';
-import { attendance, events, profileManagers, profiles, programs } from '../db/schema/index.ts';
+import { attendance, events, profiles, programs } from '../db/schema/index.ts';
 
 /** An event row with its program's name. */
 export type EventRow = typeof events.$inferSelect & { programName: string };
@@ -114,22 +114,6 @@ export async function countMarkedEvents(tx: Tx, ids: readonly string[]): Promise
     .from(attendance)
     .where(and(inArray(attendance.eventId, [...ids]), isNotNull(attendance.status)));
   return row?.n ?? 0;
-}
-
-/** Which of `profileIds` `userId` manages (self or guardian). */
-export async function managedAmong(
-  db: Db,
-  userId: string,
-  profileIds: readonly string[],
-): Promise<Set<string>> {
-  if (profileIds.length === 0) return new Set();
-  const rows = await db
-    .select({ profileId: profileManagers.profileId })
-    .from(profileManagers)
-    .where(
-      and(eq(profileManagers.userId, userId), inArray(profileManagers.profileId, [...profileIds])),
-    );
-  return new Set(rows.map((r) => r.profileId));
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   matchIncidents,
   matches,
   matchPlayers,
-  profileManagers,
   programs,
   users,
 } from '../db/schema/index.ts';
@@ -63,26 +62,32 @@ export async function findMatch(db: Db | Tx, eventId: string): Promise<MatchRow 
   return row;
 }
 
+/** The first values of a match row (the rest are column defaults). */
+export type NewMatch = Pick<
+  MatchRow,
+  'eventId' | 'orgId' | 'programId' | 'format' | 'formatId' | 'shareToken'
+>;
+
 /**
- * Writes the match row of a `match` event when it has none (ON CONFLICT
- * DO NOTHING: two first saves write one) and locks it (`FOR UPDATE`) until
- * the transaction ends: every match write is serialised per match.
- * `isNew`: this call wrote it.
+ * Locks the match row of event `eventId` (`FOR UPDATE`) until the
+ * transaction ends, so every match write is serialised per match. A match
+ * never saved is first written from `initial()` (ON CONFLICT DO NOTHING: two
+ * first saves write one), which is called only then. `isNew`: this call wrote it.
  */
 export async function ensureAndLockMatch(
   tx: Tx,
-  initial: Pick<MatchRow, 'eventId' | 'orgId' | 'programId' | 'format' | 'formatId' | 'shareToken'>,
+  eventId: string,
+  initial: () => Promise<NewMatch>,
 ): Promise<{ row: MatchRow; isNew: boolean }> {
+  const lock = () => tx.select().from(matches).where(eq(matches.eventId, eventId)).for('update');
+  const [existing] = await lock();
+  if (existing) return { row: existing, isNew: false };
   const inserted = await tx
     .insert(matches)
-    .values(initial)
+    .values(await initial())
     .onConflictDoNothing({ target: matches.eventId })
     .returning({ eventId: matches.eventId });
-  const [row] = await tx
-    .select()
-    .from(matches)
-    .where(eq(matches.eventId, initial.eventId))
-    .for('update');
+  const [row] = await lock();
   return { row: row!, isNew: inserted.length > 0 };
 }
 
@@ -323,22 +328,6 @@ export async function findUserName(db: Db | Tx, userId: string): Promise<string 
     .from(users)
     .where(eq(users.id, userId));
   return row?.displayName ?? null;
-}
-
-/** Of `profileIds`, those `userId` manages. */
-export async function managedAmong(
-  db: Db | Tx,
-  userId: string,
-  profileIds: readonly string[],
-): Promise<Set<string>> {
-  if (profileIds.length === 0) return new Set();
-  const rows = await db
-    .select({ profileId: profileManagers.profileId })
-    .from(profileManagers)
-    .where(
-      and(eq(profileManagers.userId, userId), inArray(profileManagers.profileId, [...profileIds])),
-    );
-  return new Set(rows.map((r) => r.profileId));
 }
 
 /** A stored match format row. */

@@ -32,6 +32,7 @@ import type {
   NotificationRow,
   NotificationsService,
 } from '../notifications/notifications.service.ts';
+import { managedAmong } from '../profiles/profiles.queries.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { programResource, type ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
@@ -101,7 +102,8 @@ export class MatchesService {
     const program = await this.programs.authorize(actor, programId);
     const event = await loadMatchEvent(this.db, programId, eventId);
     const match = await repo.findMatch(this.db, eventId);
-    return this.buildView(this.db, actor, program, event, match);
+    const log = match ? await loadLog(this.db, eventId) : { squad: [], incidents: [] };
+    return this.buildView(this.db, actor, program, event, match, log);
   }
 
   /**
@@ -489,20 +491,24 @@ export class MatchesService {
     const program = await this.programs.authorize(actor, programId, action);
     const view = await this.db.transaction(async (tx) => {
       const event = await loadMatchEvent(tx, programId, eventId);
-      const format = await this.defaultFormat(tx, event.orgId);
-      const { row, isNew } = await repo.ensureAndLockMatch(tx, {
-        eventId,
-        orgId: event.orgId,
-        programId,
-        format: format.fields,
-        formatId: format.id,
-        // The share link's secret: 128 bits, as the calendar feeds' tokens (docs/decisions/006).
-        shareToken: crypto.randomBytes(16).toString('base64url'),
+      const { row, isNew } = await repo.ensureAndLockMatch(tx, eventId, async () => {
+        const format = await this.defaultFormat(tx, event.orgId);
+        return {
+          eventId,
+          orgId: event.orgId,
+          programId,
+          format: format.fields,
+          formatId: format.id,
+          // The share link's secret: 128 bits, as the calendar feeds' tokens (docs/decisions/006).
+          shareToken: crypto.randomBytes(16).toString('base64url'),
+        };
       });
       changed = await change(tx, { match: row, isNew, event, program });
       const match = changed ?? row;
-      if (changed) await recompute(tx, match, this.clock.now());
-      return this.buildView(tx, actor, program, event, match);
+      // Read once after the change: the stats rewrite and the answer both derive from it.
+      const log = await loadLog(tx, event.id);
+      if (changed) await writeStats(tx, match, derive(match, log, this.clock.now()));
+      return this.buildView(tx, actor, program, event, match, log);
     });
     if (changed) this.publishChange(changed);
     return view;
@@ -557,6 +563,7 @@ export class MatchesService {
     program: Program,
     event: repo.MatchEventRow,
     stored: repo.MatchRow | undefined,
+    log: MatchLog,
   ): Promise<MatchView> {
     const resource = programResource(program);
     const isStaff = can(actor, 'program:view-roster', resource);
@@ -565,29 +572,21 @@ export class MatchesService {
       event.status !== 'cancelled' && can(actor, 'program:take-attendance', resource);
     const now = this.clock.now();
     const match = stored ?? (await this.unsavedMatch(db, event.orgId));
-    const [squadRows, incidentRows, roster] = await Promise.all([
-      stored ? repo.listSquad(db, event.id) : Promise.resolve([]),
-      stored ? repo.listIncidents(db, event.id) : Promise.resolve([]),
-      isStaff ? listRoster(db, event.id) : Promise.resolve([]),
-    ]);
-    const incidents = incidentRows.map(presentIncident);
+    const { squad: squadRows, incidents } = log;
+    const roster = isStaff ? await listRoster(db, event.id) : [];
     const isPublished = match.publishedAt !== null;
     const squad = isStaff
       ? await staffSquad(db, event, roster, squadRows)
       : isPublished
         ? squadRows.filter((p) => p.role !== 'not_selected').map((p) => familyPlayer(p))
         : [];
-    const clockState = deriveClock(incidents, match.format);
-    const replay = replayLineup(squadRows, incidents);
-    const openUntil = replay.isPeriodOpen ? clockElapsedMs(clockState, now.getTime()) : 0;
-    const allMinutes = playerMinutes(
-      replay.stints,
-      openUntil,
+    const selected = new Set(
       squadRows.filter((p) => p.role !== 'not_selected').map((p) => p.profileId),
     );
+    const allMinutes = derive(match, log, now).minutes.filter((m) => selected.has(m.profileId));
     const mine = isStaff
       ? null
-      : await repo.managedAmong(
+      : await managedAmong(
           db,
           actor.userId,
           allMinutes.map((m) => m.profileId),
@@ -827,21 +826,46 @@ function presentIncident(
   };
 }
 
+/** A match's squad (with names) and incidents (in stored order), as every answer reads them. */
+interface MatchLog {
+  squad: (repo.MatchPlayerRow & { displayName: string })[];
+  incidents: ReturnType<typeof presentIncident>[];
+}
+
+async function loadLog(db: Db | Tx, eventId: string): Promise<MatchLog> {
+  const [squad, rows] = await Promise.all([
+    repo.listSquad(db, eventId),
+    repo.listIncidents(db, eventId),
+  ]);
+  return { squad, incidents: rows.map(presentIncident) };
+}
+
+/** What the arithmetic (match-time.ts) makes of a log at `now`: the clock's phase and everyone's minutes. */
+interface Derived extends MatchLog {
+  phase: ReturnType<typeof deriveClock>['phase'];
+  minutes: ReturnType<typeof playerMinutes>;
+}
+
+function derive(match: Pick<repo.MatchRow, 'format'>, log: MatchLog, now: Date): Derived {
+  const clockState = deriveClock(log.incidents, match.format);
+  const replay = replayLineup(log.squad, log.incidents);
+  const openUntil = replay.isPeriodOpen ? clockElapsedMs(clockState, now.getTime()) : 0;
+  const minutes = playerMinutes(
+    replay.stints,
+    openUntil,
+    log.squad.map((p) => p.profileId),
+  );
+  return { ...log, phase: clockState.phase, minutes };
+}
+
 /**
  * Rewrites each squad member's derived stats from the log (DESIGN.md §9):
- * time played (open stints up to `now`), started, goals, assists, cards.
+ * time played (open stints up to the derivation's `now`), started, goals, assists, cards.
  */
-async function recompute(tx: Tx, match: repo.MatchRow, now: Date): Promise<void> {
-  const [squad, rows] = await Promise.all([
-    repo.listSquad(tx, match.eventId),
-    repo.listIncidents(tx, match.eventId),
-  ]);
+async function writeStats(tx: Tx, match: repo.MatchRow, derived: Derived): Promise<void> {
+  const { squad, incidents, phase } = derived;
   if (squad.length === 0) return;
-  const incidents = rows.map(presentIncident);
-  const clockState = deriveClock(incidents, match.format);
-  const replay = replayLineup(squad, incidents);
-  const openUntil = replay.isPeriodOpen ? clockElapsedMs(clockState, now.getTime()) : 0;
-  const minutes = new Map(playerMinutes(replay.stints, openUntil).map((m) => [m.profileId, m]));
+  const minutes = new Map(derived.minutes.map((m) => [m.profileId, m]));
   const live = liveIncidents(incidents);
   const count = (type: string, key: 'profileId' | 'relatedProfileId', id: string) =>
     live.filter((i) => i.type === type && i[key] === id).length;
@@ -851,7 +875,7 @@ async function recompute(tx: Tx, match: repo.MatchRow, now: Date): Promise<void>
     squad.map((p) => ({
       profileId: p.profileId,
       playedMs: Math.round(minutes.get(p.profileId)?.playedMs ?? 0),
-      started: p.role === 'starter' && clockState.phase !== 'before',
+      started: p.role === 'starter' && phase !== 'before',
       goals: count('goal', 'profileId', p.profileId),
       assists: count('goal', 'relatedProfileId', p.profileId),
       yellowCards: count('yellow', 'profileId', p.profileId),

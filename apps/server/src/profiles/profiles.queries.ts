@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { profileManagers, profiles } from '../db/schema/index.ts';
@@ -87,4 +87,20 @@ export async function managersOfProfile(db: Db | Tx, profileId: string): Promise
     .from(profileManagers)
     .where(eq(profileManagers.profileId, profileId));
   return rows.map((r) => r.userId);
+}
+
+/** Which of `profileIds` `userId` manages (self or guardian). */
+export async function managedAmong(
+  db: Db | Tx,
+  userId: string,
+  profileIds: readonly string[],
+): Promise<Set<string>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db
+    .select({ profileId: profileManagers.profileId })
+    .from(profileManagers)
+    .where(
+      and(eq(profileManagers.userId, userId), inArray(profileManagers.profileId, [...profileIds])),
+    );
+  return new Set(rows.map((r) => r.profileId));
 }
