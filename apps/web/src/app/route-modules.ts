@@ -199,9 +199,9 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     ['attendance'],
   ),
   'program-event-match': page(
-    () => import('../features/events/pages/program-event-match-page'),
+    () => import('../features/matches/pages/program-event-match-page'),
     (m) => m.ProgramEventMatchPage,
-    ['events', 'schedule'],
+    ['events', 'schedule', 'matches'],
   ),
   'profile-calendar': page(
     () => import('../features/profiles/pages/profile-calendar-page'),

@@ -6,7 +6,7 @@ import { EventSummary } from '../../../components/event-summary';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { useProgramId } from '../../../lib/use-program-id';
-import { programEventQueryOptions } from '../api';
+import { programEventQueryOptions } from '../../events/api';
 
 /**
  * The match page of an event (route `program-event-match`): for a `match`
