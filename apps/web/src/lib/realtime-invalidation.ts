@@ -71,7 +71,8 @@ function splitTopic(topic: string): [string, string] {
  *   pages, profiles and home; attendance: its reports and the event's pages;
  *   `conversation.updated`: the program's inboxes, its announcements and the
  *   unread badges;
- * - `event:{id}` RSVP, attendance and edits: that event's pages, attendance
+ * - `event:{id}` `match.updated`: that event's match, season stats and
+ *   timelines; RSVP, attendance and edits: that event's pages, attendance
  *   reports and timelines (a deleted event's own page is only marked stale:
  *   it is closing);
  * - `profile:{id}`: the profile's pages and home; `conversation.updated`:
@@ -116,6 +117,17 @@ export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEven
         ...(kind === 'subscription.updated' ? [startsWith('profiles')] : []),
       );
     case 'event':
+      if (kind === 'match.updated') {
+        // A match write changes only the match, season stats and timelines,
+        // not the event, its RSVPs or attendance (DESIGN.md §9).
+        return invalidate(
+          queryClient,
+          (key) =>
+            key[0] === 'programs' && key[2] === 'event' && key[3] === id && key[4] === 'match',
+          (key) => key[2] === 'match-stats',
+          (key) => key[0] === 'profiles' && key[2] === 'activities',
+        );
+      }
       if (kind === 'event.deleted') {
         void queryClient.invalidateQueries({
           predicate: (query) => eventPages([id])(query.queryKey),

@@ -11,6 +11,7 @@ import {
   type OutboxState,
 } from '../../lib/outbox';
 import { putMessageInCache, refreshInboxes, sendMessage, type ThreadRef } from './api';
+import { newClientId } from '../../lib/client-id';
 
 /**
  * A message written but not yet taken by the server (docs/decisions/007:
@@ -35,19 +36,8 @@ export function messagesNamespace(userId: string): string {
   return `messages:${userId}`;
 }
 
-/**
- * A new `clientMessageId`: `crypto.randomUUID()`, or the same form from
- * `crypto.getRandomValues` where `randomUUID` is missing (pages served over
- * plain http on a local network are not a secure context).
- */
-export function newClientMessageId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A new `clientMessageId` (lib/client-id.ts). */
+export const newClientMessageId = newClientId;
 
 /** The messages outbox of `userId` (one per page, shared by every component). */
 export function messagesOutbox(userId: string): Outbox<QueuedMessage> {

@@ -1,17 +1,33 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import type { MatchView } from '@rally/shared/matches';
+import { Alert, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { deriveClock } from '@rally/shared/match-time';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EventSummary } from '../../../components/event-summary';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { useRealtimeTopics } from '../../../lib/realtime';
 import { useProgramId } from '../../../lib/use-program-id';
 import { programEventQueryOptions } from '../../events/api';
+import { programQueryOptions } from '../../programs/api';
+import { matchQueryOptions } from '../api';
+import { LineupPlanner } from '../components/lineup-planner';
+import { LiveScorer } from '../components/live-scorer';
+import { MatchDetailsForm } from '../components/match-details-form';
+import { MatchFollow } from '../components/match-follow';
+import { MatchScoreboard } from '../components/match-scoreboard';
+import { MinutesReceipt } from '../components/minutes-receipt';
+import { deriveLiveMatch, useNow } from '../live-match';
+import { mergeIncidents, useMatchOutbox } from '../match-outbox';
 
 /**
- * The match page of an event (route `program-event-match`): for a `match`
- * event its details; for other kinds, that it is not a match. Scores and
- * lineups have no API yet, which the page states.
+ * The match page of an event (route `program-event-match`, DESIGN.md §9):
+ * for a `match` event, staff prepare the details and the lineup, publish it
+ * and keep score live; families follow the score, clock, timeline and
+ * their children's minutes, pushed through the `event:{id}` topic. Other
+ * kinds say they are not a match.
  */
 export function ProgramEventMatchPage() {
   const { t } = useTranslation();
@@ -26,7 +42,7 @@ export function ProgramEventMatchPage() {
           {event.kind === 'match' ? (
             <>
               <EventSummary event={event} isRsvpOpen={isRsvpOpen} />
-              <Alert color="blue">{t('eventMatch.unavailable')}</Alert>
+              <MatchSection programId={programId} eventId={eventId} />
             </>
           ) : (
             <Text>{t('eventMatch.notAMatch', { kind: t(`event.kind.${event.kind}`) })}</Text>
@@ -34,5 +50,62 @@ export function ProgramEventMatchPage() {
         </Stack>
       )}
     </QueryState>
+  );
+}
+
+function MatchSection({ programId, eventId }: { programId: string; eventId: string }) {
+  const match = useQuery(matchQueryOptions(programId, eventId));
+  // Score, clock and lineup changes of other devices show at once.
+  useRealtimeTopics([`event:${eventId}`]);
+  return <QueryState query={match}>{(view) => <MatchBody view={view} />}</QueryState>;
+}
+
+type StaffTab = 'lineup' | 'live' | 'details';
+
+function MatchBody({ view }: { view: MatchView }) {
+  const { t } = useTranslation();
+  const program = useQuery(programQueryOptions(view.programId));
+  const teamName = program.data?.program.name ?? t('eventMatch.us');
+  const outbox = useMatchOutbox(view.programId, view.eventId);
+  const incidents = mergeIncidents(view.incidents, view.permissions.canScore ? outbox.waiting : []);
+  const isLive = view.status === 'live' || view.status === 'finished';
+  const [tab, setTab] = useState<StaffTab>(isLive ? 'live' : 'lineup');
+  const now = useNow(deriveClock(incidents, view.format).phase === 'running');
+  const live = deriveLiveMatch(view, incidents, now);
+
+  if (!view.permissions.canEdit) {
+    return <MatchFollow view={view} live={live} teamName={teamName} />;
+  }
+  return (
+    <Stack gap="md">
+      <MatchScoreboard view={view} live={live} teamName={teamName} />
+      <SegmentedControl
+        fullWidth
+        value={tab}
+        onChange={(value) => setTab(value as StaffTab)}
+        aria-label={t('eventMatch.tabs.label')}
+        data={(['lineup', 'live', 'details'] as const).map((value) => ({
+          value,
+          label: t(`eventMatch.tabs.${value}`),
+        }))}
+      />
+      {tab === 'details' && <MatchDetailsForm view={view} />}
+      {tab === 'lineup' && <LineupPlanner view={view} />}
+      {tab === 'live' && (
+        <>
+          {view.permissions.canScore ? (
+            <LiveScorer view={view} live={live} outbox={outbox} />
+          ) : (
+            <Alert color="blue">{t('eventMatch.live.cannotScore')}</Alert>
+          )}
+          <Stack gap="xs" component="section" aria-labelledby="match-minutes-title">
+            <Title order={2} size="h4" id="match-minutes-title">
+              {t('eventMatch.minutes.title')}
+            </Title>
+            <MinutesReceipt view={view} live={live} />
+          </Stack>
+        </>
+      )}
+    </Stack>
   );
 }

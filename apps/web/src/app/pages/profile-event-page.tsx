@@ -3,15 +3,16 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EventSummary } from '../../../components/event-summary';
-import { PageTitle } from '../../../components/page-title';
-import { QueryState } from '../../../components/query-state';
-import { RsvpButtons, rsvpClosedReason } from '../../../components/rsvp-buttons';
-import { RsvpSummary } from '../../../components/rsvp-summary';
-import { useRealtimeTopics } from '../../../lib/realtime';
-import { useRsvpOutbox } from '../../../lib/rsvp-outbox';
-import { useProfileId } from '../../../lib/use-profile-id';
-import { profileEventQueryOptions, useSetProfileEventRsvp } from '../api';
+import { EventSummary } from '../../components/event-summary';
+import { PageTitle } from '../../components/page-title';
+import { QueryState } from '../../components/query-state';
+import { RsvpButtons, rsvpClosedReason } from '../../components/rsvp-buttons';
+import { RsvpSummary } from '../../components/rsvp-summary';
+import { useRealtimeTopics } from '../../lib/realtime';
+import { useRsvpOutbox } from '../../lib/rsvp-outbox';
+import { useProfileId } from '../../lib/use-profile-id';
+import { MatchFollowCard } from '../../features/matches/components/match-follow-card';
+import { profileEventQueryOptions, useSetProfileEventRsvp } from '../../features/profiles/api';
 
 /**
  * An event on a profile's calendar (route `profile-event`): title, program,
@@ -54,6 +55,9 @@ function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
         <Badge size="lg" variant="light" style={{ alignSelf: 'flex-start' }}>
           {t(`eventPage.marked.${status}`)}
         </Badge>
+      )}
+      {event.kind === 'match' && !isCancelled && (
+        <MatchFollowCard programId={event.programId} eventId={event.id} />
       )}
       {!isCancelled && (
         <Stack gap="sm" component="section" aria-labelledby="profile-event-rsvp">

@@ -1,0 +1,70 @@
+import type { MatchView } from '@rally/shared/matches';
+import { Alert, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LiveMatch } from '../live-match';
+import { LineupBoard, type BoardPlayer } from './lineup-board';
+import { MatchScoreboard } from './match-scoreboard';
+import { MatchTimeline } from './match-timeline';
+import { MinutesReceipt } from './minutes-receipt';
+
+/**
+ * The match as a family follows it (DESIGN.md §9): the score and clock, the
+ * published lineup as it stands now (who is on, where), the timeline, and
+ * the minutes receipt of their own children. Before the lineup is
+ * published, only the score board and a note.
+ */
+export function MatchFollow(props: { view: MatchView; live: LiveMatch; teamName: string }) {
+  const { t } = useTranslation();
+  const { view, live } = props;
+  const isPublished = view.publishedAt !== null;
+  const onField = new Map(live.replay.onField.map((p) => [p.profileId, p.position]));
+  const players: BoardPlayer[] = view.squad
+    .filter((p) => p.role !== 'not_selected')
+    .map((p) => ({
+      profileId: p.profileId,
+      name: p.displayName,
+      shirtNumber: p.shirtNumber,
+      position: onField.get(p.profileId) ?? null,
+      playedMs: live.playedMs.get(p.profileId) ?? null,
+      isCaptain: p.isCaptain,
+      unavailable: live.replay.sentOff.includes(p.profileId) ? 'sent_off' : null,
+    }));
+  return (
+    <Stack gap="md">
+      <MatchScoreboard view={view} live={live} teamName={props.teamName} />
+      {!isPublished && <Alert color="blue">{t('eventMatch.follow.notPublished')}</Alert>}
+      {view.incidents.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="match-follow-timeline">
+          <Title order={2} size="h4" id="match-follow-timeline">
+            {t('eventMatch.timelineTitle')}
+          </Title>
+          <MatchTimeline view={view} incidents={live.incidents} />
+        </Stack>
+      )}
+      {view.minutes.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="match-follow-minutes">
+          <Title order={2} size="h4" id="match-follow-minutes">
+            {t('eventMatch.minutes.title')}
+          </Title>
+          <MinutesReceipt view={view} live={live} />
+        </Stack>
+      )}
+      {isPublished && (
+        <Stack gap="xs" component="section" aria-labelledby="match-follow-lineup">
+          <Title order={2} size="h4" id="match-follow-lineup">
+            {t('eventMatch.follow.lineupTitle')}
+          </Title>
+          <LineupBoard
+            positions={view.format.positions}
+            players={players}
+            selectedId={null}
+            onSelect={() => {}}
+            onPlace={() => {}}
+            readOnly
+            benchTitle={t('eventMatch.live.bench')}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
