@@ -209,9 +209,9 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     ['events', 'schedule'],
   ),
   'profile-event': page(
-    () => import('../features/profiles/pages/profile-event-page'),
+    () => import('./pages/profile-event-page'),
     (m) => m.ProfileEventPage,
-    ['events', 'schedule'],
+    ['events', 'schedule', 'matches'],
   ),
   'profile-activities': page(
     () => import('../features/profiles/pages/profile-activities-page'),

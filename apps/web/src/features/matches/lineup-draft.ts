@@ -55,10 +55,10 @@ export function isAvailable(p: Pick<DraftPlayer, 'rsvp' | 'attendance'>): boolea
 /**
  * The suggested lineup (DESIGN.md §9, sideline apps' "suggested XI from
  * who is available"): from the available profiles (going, then maybe; no
- * answer only to fill places; declined, absent and excused never), the
+ * answer after them; declined, absent and excused never), the
  * `playersOnField` who are owed most minutes this season (fewest
  * `seasonMinutes`) start, the rest of the available sit on the bench and
- * everyone else is not selected. Positions: the goalkeeper's place goes to
+ * the declined, absent and excused are not selected. Positions: the goalkeeper's place goes to
  * the squad's goalkeeper when one is picked; a starter keeps the position
  * they already had when it is free; the other places are filled in the
  * format's order. Shirt numbers and the captain stay as they are.
@@ -73,10 +73,8 @@ export function suggestLineup(
     a.displayName.localeCompare(b.displayName);
   const available = draft.filter(isAvailable).sort(byOwed);
   const answered = available.filter((p) => p.rsvp === 'going' || p.rsvp === 'maybe');
-  // No-answers only fill places the answered cannot.
-  const fillers = available
-    .filter((p) => p.rsvp !== 'going' && p.rsvp !== 'maybe')
-    .slice(0, Math.max(0, format.playersOnField - answered.length));
+  // No-answers come after everyone who answered: they fill places and the bench.
+  const fillers = available.filter((p) => p.rsvp !== 'going' && p.rsvp !== 'maybe');
   const pool = [...answered, ...fillers];
   const keeperPosition = format.positions.find((p) => p.isGoalkeeper)?.key ?? null;
   const keeper = pool.find((p) => p.isGoalkeeper) ?? null;

@@ -14,7 +14,7 @@ import { sendIncidents, storeMatchView } from './api';
 /**
  * Most incidents per `POST .../match/incidents`: `MAX_INCIDENTS_PER_REQUEST`
  * of `@rally/shared/matches`, repeated so the page's send path does not
- * need the zod schemas for one number (match-outbox.test.ts checks that
+ * need the zod schemas for one number (lineup-draft.test.ts checks that
  * they agree).
  */
 export const INCIDENTS_PER_REQUEST = 50;

@@ -27,6 +27,8 @@ describe('profile pages', () => {
       ...session,
       'GET /api/profiles/:profileId': { profile, programs: [] },
       'GET /api/profiles/:profileId/events/:eventId': makeProfileEventDetail(event),
+      // A match whose match page cannot be read shows no live card.
+      'GET /api/programs/:programId/events/:eventId/match': problem(404, 'not_found'),
     });
     renderApp(`/p/${profile.id}/events/${event.id}`);
     expect(await screen.findByRole('heading', { name: 'Cup final', level: 1 })).toBeInTheDocument();

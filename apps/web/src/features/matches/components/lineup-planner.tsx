@@ -88,7 +88,7 @@ export function LineupPlanner({ view }: { view: MatchView }) {
         readOnly={isStartersFixed}
         benchTitle={t('eventMatch.lineup.bench')}
       />
-      <ErrorAlert error={save.error ?? publish.error} />
+      {(save.error ?? publish.error) !== null && <ErrorAlert error={save.error ?? publish.error} />}
       <Group gap="xs">
         <Button
           onClick={() =>

@@ -143,7 +143,7 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
             minutes: format.periodMinutes,
           })}
         </Text>
-        <ErrorAlert error={save.error} />
+        {save.error !== null && <ErrorAlert error={save.error} />}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('eventMatch.details.save')}
