@@ -1,10 +1,5 @@
 import { matchesRoutes } from '@rally/shared/api/matches';
-import type {
-  IncidentInput,
-  MatchView,
-  SaveMatchDetails,
-  SaveSquad,
-} from '@rally/shared/matches';
+import type { IncidentInput, MatchView, SaveMatchDetails, SaveSquad } from '@rally/shared/matches';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { buildPath } from '@rally/shared/api/operation';
 import { request } from '../../lib/api-request';
@@ -46,16 +41,14 @@ export const matchFormatsQueryOptions = (orgId: string) =>
 export const programMatchStatsQueryOptions = (programId: string) =>
   queryOptions({
     queryKey: matchKeys.programStats(programId),
-    queryFn: ({ signal }) =>
-      request(matchesRoutes.programStats, { params: { programId }, signal }),
+    queryFn: ({ signal }) => request(matchesRoutes.programStats, { params: { programId }, signal }),
   });
 
 /** `GET /api/profiles/:profileId/match-stats`: a profile's season per program (its managers). */
 export const profileMatchStatsQueryOptions = (profileId: string) =>
   queryOptions({
     queryKey: matchKeys.profileStats(profileId),
-    queryFn: ({ signal }) =>
-      request(matchesRoutes.profileStats, { params: { profileId }, signal }),
+    queryFn: ({ signal }) => request(matchesRoutes.profileStats, { params: { profileId }, signal }),
   });
 
 /** The address of a program's season stats as CSV (`GET .../match-stats.csv`), for a plain download link. */
@@ -87,10 +80,7 @@ function refreshStats(queryClient: QueryClient, programId: string): void {
  * it) and refreshes season stats. Throws `ApiError` (409 `conflict` on a
  * stale version or another scorer's lease; 400 `validation_failed`).
  */
-function useMatchWrite<V>(
-  programId: string,
-  send: (variables: V) => Promise<MatchView>,
-) {
+function useMatchWrite<V>(programId: string, send: (variables: V) => Promise<MatchView>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
