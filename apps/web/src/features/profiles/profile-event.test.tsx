@@ -12,7 +12,11 @@ import {
 } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-const session = { 'GET /api/auth/session': { user: makeUser() } };
+const session = {
+  'GET /api/auth/session': { user: makeUser() },
+  // The match card of a match event: none readable here (its own tests are the match page's).
+  'GET /api/programs/:programId/events/:eventId/match': problem(404, 'not_found'),
+};
 
 function setUp(detail: (event: ProfileEvent) => ProfileEventDetail) {
   const profile = makeProfile({ displayName: 'Kabir Rao', relationship: 'guardian' });
