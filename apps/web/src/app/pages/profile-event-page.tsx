@@ -57,7 +57,11 @@ function ProfileEventView({ detail }: { detail: ProfileEventDetail }) {
         </Badge>
       )}
       {event.kind === 'match' && !isCancelled && (
-        <MatchFollowCard programId={event.programId} eventId={event.id} />
+        <MatchFollowCard
+          programId={event.programId}
+          eventId={event.id}
+          teamName={event.programName}
+        />
       )}
       {!isCancelled && (
         <Stack gap="sm" component="section" aria-labelledby="profile-event-rsvp">

@@ -52,7 +52,6 @@ export function deriveLiveMatch(
   const openUntil = replay.isPeriodOpen ? clockMs : 0;
   const playedMs = new Map<string, number>();
   const byPositionMs = new Map<string, Record<string, number>>();
-  const visible = new Set(view.minutes.map((m) => m.profileId));
   if (view.permissions.canEdit) {
     for (const m of playerMinutes(
       replay.stints,
@@ -71,9 +70,6 @@ export function deriveLiveMatch(
       playedMs.set(m.profileId, m.playedMs + extra);
       byPositionMs.set(m.profileId, m.byPositionMs);
     }
-  }
-  for (const id of [...playedMs.keys()]) {
-    if (!view.permissions.canEdit && !visible.has(id)) playedMs.delete(id);
   }
   const fairness = checkFairness({ format: view.format, squad, replay, clock, nowMs });
   return {

@@ -1,6 +1,6 @@
 import type { MatchView } from '@rally/shared/matches';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { notify } from '../../../lib/notify';
@@ -41,17 +41,14 @@ function boardPlayers(draft: readonly DraftPlayer[]): BoardPlayer[] {
 export function LineupPlanner({ view }: { view: MatchView }) {
   const { t } = useTranslation();
   const saved = useMemo(() => draftFromSquad(view.squad), [view.squad]);
-  const [draft, setDraft] = useState(saved);
+  // The coach's unsaved edits; without any, the server's squad (a newer one
+  // from another coach, through realtime, shows at once).
+  const [edits, setDraft] = useState<DraftPlayer[] | null>(null);
+  const draft = edits ?? saved;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const save = useSaveSquad(view.programId, view.eventId);
   const publish = usePublishLineup(view.programId, view.eventId);
-  const isDirty = !sameSquad(draft, saved);
-  // A newer squad from the server (another coach, realtime) replaces an unchanged draft.
-  useEffect(() => {
-    if (!isDirty) setDraft(saved);
-    // Only when the server's squad changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved]);
+  const isDirty = edits !== null && !sameSquad(edits, saved);
   const isStartersFixed = view.status === 'live' || view.status === 'finished';
   const starters = draft.filter((p) => p.role === 'starter').length;
   const canPublish =
@@ -93,7 +90,10 @@ export function LineupPlanner({ view }: { view: MatchView }) {
         <Button
           onClick={() =>
             save.mutate(squadBody(draft, view.version), {
-              onSuccess: () => notify(t('eventMatch.lineup.saved')),
+              onSuccess: () => {
+                setDraft(null);
+                notify(t('eventMatch.lineup.saved'));
+              },
             })
           }
           disabled={!isDirty}
@@ -102,7 +102,7 @@ export function LineupPlanner({ view }: { view: MatchView }) {
           {t('eventMatch.lineup.save')}
         </Button>
         {isDirty && (
-          <Button variant="subtle" onClick={() => setDraft(saved)}>
+          <Button variant="subtle" onClick={() => setDraft(null)}>
             {t('eventMatch.lineup.discard')}
           </Button>
         )}

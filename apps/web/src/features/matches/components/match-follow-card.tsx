@@ -1,10 +1,9 @@
 import { deriveClock } from '@rally/shared/match-time';
-import { Stack, Title } from '@mantine/core';
+import { routePath } from '@rally/shared/routes';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '@rally/shared/routes';
-import { Anchor } from '@mantine/core';
 import { matchQueryOptions } from '../api';
 import { deriveLiveMatch, useNow } from '../live-match';
 import { MatchScoreboard } from './match-scoreboard';
@@ -15,9 +14,11 @@ import { MinutesReceipt } from './minutes-receipt';
  * The match on a family's event page (DESIGN.md §9, "families follow
  * live"): score, clock, the timeline and their child's minutes, refreshed
  * by the page's `event:{id}` subscription, with a link to the match page.
+ * `teamName`: our side on the score board (the program's name).
  * Shows nothing while loading or when the match cannot be read.
  */
-export function MatchFollowCard({ programId, eventId }: { programId: string; eventId: string }) {
+export function MatchFollowCard(props: { programId: string; eventId: string; teamName: string }) {
+  const { programId, eventId } = props;
   const { t } = useTranslation();
   const match = useQuery(matchQueryOptions(programId, eventId));
   const view = match.data;
@@ -31,7 +32,7 @@ export function MatchFollowCard({ programId, eventId }: { programId: string; eve
       <Title order={2} size="h3" id="profile-event-match">
         {t('eventMatch.follow.title')}
       </Title>
-      <MatchScoreboard view={view} live={live} teamName={view.eventTitle} />
+      <MatchScoreboard view={view} live={live} teamName={props.teamName} />
       {view.minutes.length > 0 && <MinutesReceipt view={view} live={live} />}
       {incidents.length > 0 && <MatchTimeline view={view} incidents={live.incidents} />}
       <Anchor
