@@ -43,11 +43,21 @@ async function seriousFindings(page: Page, name: string): Promise<Finding[]> {
     }));
 }
 
-/** Height and width of a control as laid out, in CSS px. */
+/**
+ * Height and width of a control as laid out, in CSS px. Waits until it is:
+ * a lazily loaded control (the "More" menu replaces its placeholder once the
+ * page is idle) can be between the two for a moment on a busy machine.
+ */
 async function boxOf(locator: Locator): Promise<{ width: number; height: number }> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not laid out');
-  return { width: Math.round(box.width), height: Math.round(box.height) };
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(async () => {
+      box = await locator.boundingBox();
+      return box !== null;
+    })
+    .toBe(true);
+  const { width, height } = box!;
+  return { width: Math.round(width), height: Math.round(height) };
 }
 
 interface World {
