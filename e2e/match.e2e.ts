@@ -156,7 +156,12 @@ describe('the match page on a phone', () => {
     await parent.page.getByRole('heading', { name: 'Match', exact: true }).waitFor();
     await expect.poll(() => parent.page.getByRole('status', { name: /2,.*0$/ }).count()).toBe(1);
     await parent.page.getByText('Goal: Kabir Rao').waitFor();
-    await parent.page.getByRole('cell', { name: 'Kabir Rao' }).waitFor();
+    await parent.page
+      .getByRole('list', { name: 'Minutes played' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Kabir Rao' })
+      .filter({ hasText: /\d+ min \(\d+%\)/ })
+      .waitFor();
     // A goal the coach records shows on the parent's phone without a reload.
     await coach.page.getByRole('button', { name: 'Opponent goal' }).click();
     await expect.poll(() => parent.page.getByRole('status', { name: /2,.*1$/ }).count()).toBe(1);

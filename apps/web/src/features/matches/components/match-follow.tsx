@@ -1,11 +1,16 @@
 import type { MatchView } from '@rally/shared/matches';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { downloadFailedError, lazyPart } from '../../../lib/lazy-part';
 import type { LiveMatch } from '../live-match';
-import { LineupBoard, type BoardPlayer } from './lineup-board';
+import type { BoardPlayer } from './lineup-board';
 import { MatchScoreboard } from './match-scoreboard';
 import { MatchTimeline } from './match-timeline';
 import { MinutesReceipt } from './minutes-receipt';
+
+// The board (with its drag library) loads after the score and timeline.
+const LineupBoard = lazyPart(() => import('./lineup-board').then((module) => module.LineupBoard));
 
 /**
  * The match as a family follows it (DESIGN.md §9): the score and clock, the
@@ -62,6 +67,8 @@ export function MatchFollow(props: { view: MatchView; live: LiveMatch; teamName:
             onPlace={() => {}}
             readOnly
             benchTitle={t('eventMatch.live.bench')}
+            fallback={<Skeleton height="16rem" radius="md" />}
+            failed={(retry) => <ErrorAlert error={downloadFailedError} onRetry={retry} />}
           />
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import type { MatchView } from '@rally/shared/matches';
-import { Progress, Stack, Table, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LiveMatch } from '../live-match';
 
@@ -27,52 +27,51 @@ export function MinutesReceipt({ view, live }: { view: MatchView; live: LiveMatc
       </Text>
     );
   }
+  // A list rather than a table: one player per row reads on a phone without
+  // sideways scrolling, and Mantine's Table would bring its scroll area (the
+  // overlays' chunk) to a page families open on the touchline.
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('eventMatch.minutes.player')}</Table.Th>
-            <Table.Th>{t('eventMatch.minutes.played')}</Table.Th>
-            <Table.Th>{t('eventMatch.minutes.positions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ player, playedMs }) => {
-            const share = plannedMs > 0 ? Math.min(1, playedMs / plannedMs) : 0;
-            const byPosition = Object.entries(live.byPositionMs.get(player.profileId) ?? {})
-              .filter(([, ms]) => ms >= 60_000)
-              .map(([key, ms]) =>
-                t('eventMatch.minutes.atPosition', {
-                  position: positions.get(key) ?? (key || t('eventMatch.minutes.noPosition')),
-                  count: minutes(ms),
-                }),
-              );
-            return (
-              <Table.Tr key={player.profileId}>
-                <Table.Td>{player.displayName}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Text size="sm">
-                      {t('eventMatch.minutes.value', {
-                        count: minutes(playedMs),
-                        share: Math.round(share * 100),
-                      })}
-                    </Text>
-                    <Progress
-                      value={share * 100}
-                      size="sm"
-                      color={share < view.format.minPlayShare ? 'orange' : 'green'}
-                      aria-hidden
-                    />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{byPosition.join(', ') || '—'}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack
+      component="ul"
+      gap="sm"
+      aria-label={t('eventMatch.minutes.title')}
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {rows.map(({ player, playedMs }) => {
+        const share = plannedMs > 0 ? Math.min(1, playedMs / plannedMs) : 0;
+        const byPosition = Object.entries(live.byPositionMs.get(player.profileId) ?? {})
+          .filter(([, ms]) => ms >= 60_000)
+          .map(([key, ms]) =>
+            t('eventMatch.minutes.atPosition', {
+              position: positions.get(key) ?? (key || t('eventMatch.minutes.noPosition')),
+              count: minutes(ms),
+            }),
+          );
+        return (
+          <Stack component="li" key={player.profileId} gap={2}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" fw={500}>
+                {player.displayName}
+              </Text>
+              <Text size="sm">
+                {t('eventMatch.minutes.value', {
+                  count: minutes(playedMs),
+                  share: Math.round(share * 100),
+                })}
+              </Text>
+            </Group>
+            <Progress
+              value={share * 100}
+              size="sm"
+              color={share < view.format.minPlayShare ? 'orange' : 'green'}
+              aria-hidden
+            />
+            <Text size="xs" c="dimmed">
+              {t('eventMatch.minutes.positions', { positions: byPosition.join(', ') || '—' })}
+            </Text>
+          </Stack>
+        );
+      })}
+    </Stack>
   );
 }

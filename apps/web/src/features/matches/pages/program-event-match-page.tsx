@@ -1,26 +1,45 @@
 import type { MatchView } from '@rally/shared/matches';
-import { Alert, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { deriveClock } from '@rally/shared/match-time';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { EventSummary } from '../../../components/event-summary';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { downloadFailedError, lazyPart } from '../../../lib/lazy-part';
 import { useRealtimeTopics } from '../../../lib/realtime';
 import { useProgramId } from '../../../lib/use-program-id';
 import { programEventQueryOptions } from '../../events/api';
 import { programQueryOptions } from '../../programs/api';
 import { matchQueryOptions } from '../api';
-import { LineupPlanner } from '../components/lineup-planner';
-import { LiveScorer } from '../components/live-scorer';
-import { MatchDetailsForm } from '../components/match-details-form';
 import { MatchFollow } from '../components/match-follow';
 import { MatchScoreboard } from '../components/match-scoreboard';
 import { MinutesReceipt } from '../components/minutes-receipt';
 import { deriveLiveMatch, useNow } from '../live-match';
 import { mergeIncidents, useMatchOutbox } from '../match-outbox';
+
+// The staff tabs load on first use: the board's drag library, the scorer's
+// dialogs and the details form's pickers are not what a family following the
+// score needs (DESIGN.md §7's lazy-route budget). Staff download all three
+// once the page is up, so a tab opened later at the ground, offline, is there.
+const loadLineupPlanner = () =>
+  import('../components/lineup-planner').then((module) => module.LineupPlanner);
+const loadLiveScorer = () =>
+  import('../components/live-scorer').then((module) => module.LiveScorer);
+const loadDetailsForm = () =>
+  import('../components/match-details-form').then((module) => module.MatchDetailsForm);
+const LineupPlanner = lazyPart(loadLineupPlanner);
+const LiveScorer = lazyPart(loadLiveScorer);
+const MatchDetailsForm = lazyPart(loadDetailsForm);
+
+/** What a staff tab shows while its part downloads, and when the download failed. */
+const partStates = {
+  fallback: <Skeleton height="20rem" radius="md" />,
+  failed: (retry: () => void) => <ErrorAlert error={downloadFailedError} onRetry={retry} />,
+};
 
 /**
  * The match page of an event (route `program-event-match`, DESIGN.md §9):
@@ -72,8 +91,16 @@ function MatchBody({ view }: { view: MatchView }) {
   const [tab, setTab] = useState<StaffTab>(isLive ? 'live' : 'lineup');
   const now = useNow(deriveClock(incidents, view.format).phase === 'running');
   const live = deriveLiveMatch(view, incidents, now);
+  const canEdit = view.permissions.canEdit;
+  useEffect(() => {
+    if (!canEdit) return;
+    // Warm the other tabs (a failure shows on the tab itself when opened).
+    for (const load of [loadLineupPlanner, loadLiveScorer, loadDetailsForm]) {
+      load().catch(() => undefined);
+    }
+  }, [canEdit]);
 
-  if (!view.permissions.canEdit) {
+  if (!canEdit) {
     return <MatchFollow view={view} live={live} teamName={teamName} />;
   }
   return (
@@ -89,12 +116,12 @@ function MatchBody({ view }: { view: MatchView }) {
           label: t(`eventMatch.tabs.${value}`),
         }))}
       />
-      {tab === 'details' && <MatchDetailsForm view={view} />}
-      {tab === 'lineup' && <LineupPlanner view={view} />}
+      {tab === 'details' && <MatchDetailsForm view={view} {...partStates} />}
+      {tab === 'lineup' && <LineupPlanner view={view} {...partStates} />}
       {tab === 'live' && (
         <>
           {view.permissions.canScore ? (
-            <LiveScorer view={view} live={live} outbox={outbox} />
+            <LiveScorer view={view} live={live} outbox={outbox} {...partStates} />
           ) : (
             <Alert color="blue">{t('eventMatch.live.cannotScore')}</Alert>
           )}
