@@ -19,6 +19,8 @@
  *   that are in neither the first screen nor its area's layout; the strings
  *   parts loaded with it; their total (the lazy-route budget); and a first
  *   visit (first screen + layout + route).
+ * - Parts on demand: what each page loads on first use (its `lazyPart`s),
+ *   beyond the first screen, its layout and itself.
  *
  * Usage (repo root): `npm run measure:web` builds (`vite build --manifest`,
  * production mode) and prints. Options (after `--`): `--no-build` measures
@@ -242,6 +244,30 @@ print(
   `total = page + imports + strings (! = over the ${ROUTE_BUDGET_KB} KB lazy-route budget); ` +
     'first visit = first screen + layout + total.',
 );
+print();
+
+// Parts a page loads on first use (`lazyPart`: a dynamic import in the page's
+// own chunks, not the shell's or the layout's): not in its total, so listed
+// here, each with what it adds beyond the first screen, layout and route.
+const onDemand = routes.flatMap((route) => {
+  const layout = layoutFiles.get(areaOf.get(route.name)) ?? new Set();
+  const loaded = union(firstScreen, layout, closure(route.key));
+  const dynamic = new Set(
+    [...minus(closure(route.key), firstScreen, layout)]
+      .flatMap((file) => Object.values(manifest).filter((chunk) => chunk.file === file))
+      .flatMap((chunk) => chunk.dynamicImports ?? [])
+      .filter((key) => !pageKeys.has(key) && !key.startsWith('src/app/locales/')),
+  );
+  return [...dynamic]
+    .map((key) => [route.name, key, sum(minus(closure(key), loaded))])
+    .filter(([, , bytes]) => bytes >= 1000)
+    .map(([name, key, bytes]) => [
+      name,
+      key,
+      `${kb(bytes)}${bytes > ROUTE_BUDGET_KB * 1000 ? ' !' : ''}`,
+    ]);
+});
+table(['route', 'part on demand (1 KB or more)', 'adds'], onDemand);
 
 if (sourcesOf) {
   const files = measured.get(sourcesOf);
