@@ -31,6 +31,7 @@ const TEAM = [
 
 interface MatchAnswer {
   status: string;
+  shareToken: string | null;
   score: { us: number; them: number };
   incidents: { type: string; seq: number; clientId: string; voidedAt: string | null }[];
   squad: { profileId: string; displayName: string; role: string; position: string | null }[];
@@ -41,7 +42,7 @@ const player = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(`^${name},`) }).first();
 
 describe('the match page on a phone', () => {
-  it('a coach picks the squad by taps, publishes, scores two goals and three substitutions; the parent follows live; an offline queue of 30 replays in order', async () => {
+  it('a coach picks the squad by taps, publishes, scores two goals and three substitutions; the parent follows live; an offline queue of 30 replays in order; the signed-out share link shows the score', async () => {
     const coach = await newPhoneContext(browser);
     const errors = watchErrors(coach.page);
     await coach.page.goto('/auth/login');
@@ -191,6 +192,15 @@ describe('the match page on a phone', () => {
       Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 'pause' : 'resume')),
     );
     expect(match.score).toEqual({ us: 2, them: 1 });
+
+    // The coach shares the match; the link shows the score to someone signed out.
+    await coach.page.getByRole('button', { name: 'Copy share link' }).waitFor();
+    expect(match.shareToken).toMatch(/^[\w-]{22}$/);
+    const stranger = await newPhoneContext(browser);
+    await stranger.page.goto(`/share/${match.shareToken}`);
+    await stranger.page.getByText('2–1', { exact: true }).waitFor();
+    await stranger.page.getByText(/Kabir/).first().waitFor();
+    await stranger.context.close();
 
     expect(errors).toEqual([]);
     await Promise.all([coach.context.close(), parent.context.close()]);

@@ -104,6 +104,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        // The score card's canvas library is fetched when first used, never
+        // ahead for everyone (docs/decisions/030).
+        globIgnores: ['**/node_modules/**/*', '**/konva-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:[/?]|$)/],
         // Push notifications: shown and opened by public/push-sw.js (docs/decisions/029).
@@ -162,6 +165,15 @@ export default defineConfig({
         //   use stay in their own chunks.
         codeSplitting: {
           groups: [
+            {
+              // The canvas drawing library (SPEC.md §7) draws only the
+              // shareable score card (docs/decisions/030): one chunk of its
+              // own, fetched when someone shares a card, in no page's bytes
+              // (`npm run measure:web` checks) and not precached.
+              name: 'konva',
+              test: /node_modules[\\/]konva[\\/]/,
+              priority: 40,
+            },
             {
               // What the boot step imports (boot.ts, Vite's preload helper,
               // ...), on its own: else it lands in the shell, which the entry

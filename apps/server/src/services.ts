@@ -4,6 +4,7 @@ import { HomeService } from './account/home.service.ts';
 import { ActivitiesService } from './activities/activities.service.ts';
 import { AttendanceService } from './attendance/attendance.service.ts';
 import { MatchFormatsService } from './matches/match-formats.service.ts';
+import { MatchShareService } from './matches/match-share.service.ts';
 import { MatchStatsService } from './matches/match-stats.service.ts';
 import { MatchesService } from './matches/matches.service.ts';
 import { AttendanceReportsService } from './attendance/reports.service.ts';
@@ -89,6 +90,8 @@ export interface Services {
   matchFormats: MatchFormatsService;
   /** Season stats from the matches' squads (DESIGN.md §9). */
   matchStats: MatchStatsService;
+  /** Signed-out match share links (docs/decisions/030). */
+  matchShare: MatchShareService;
   feeds: FeedsService;
   subscriptions: SubscriptionsService;
   enrolment: EnrolmentService;
@@ -187,6 +190,7 @@ export function createServices(
     matches: new MatchesService(db, programs, notifications, clock, realtime),
     matchFormats: new MatchFormatsService(db, clock),
     matchStats: new MatchStatsService(db, programs, profiles),
+    matchShare: new MatchShareService(db, clock),
     feeds,
     subscriptions: new SubscriptionsService(db, programs, profiles, clock, realtime),
     enrolment: new EnrolmentService(db, profiles, clock, realtime, notifications),

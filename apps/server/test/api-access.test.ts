@@ -758,6 +758,14 @@ const cases: Case[] = [
     bad: { url: () => '/api/profiles/p1/match-stats', badPath: 'profileId' },
   },
   {
+    // The share link's secret is the permission: a wrong one is 404 (match-share.test.ts).
+    op: contract.matches.getShared,
+    url: () => `/api/match-share/${'A'.repeat(22)}`,
+    scoped: false,
+    isPublic: true,
+    bad: { url: () => '/api/match-share/no%20secret', badPath: 'shareToken' },
+  },
+  {
     op: contract.matches.voidIncident,
     url: () => MATCH(`/incidents/${ids.profileId}/void`),
     scoped: true,

@@ -52,6 +52,8 @@ const publicRoutes: Operation[] = [
   contract.auth.appRedirectCheck,
   // The calendar feed: its secret path is the permission (feeds.test.ts covers wrong secrets).
   contract.feeds.render,
+  // A match's share link: its secret path is the permission (match-share.test.ts covers wrong ones).
+  contract.matches.getShared,
   contract.docs.openapi,
   contract.docs.page,
   contract.docs.asset,

@@ -10,12 +10,18 @@ export interface InputWorld extends World {
   spareProgramId: string;
   /** `{token}.ics` of the owner's own calendar feed (the routes here rotate only the child's). */
   feedFile: string;
+  /**
+   * The share link secret of a second match of program P that kicked off
+   * (docs/decisions/030); its own match, as the routes here void the
+   * world's kickoff, which makes that match planned (not shared) again.
+   */
+  matchShareToken: string;
 }
 
 /**
  * Builds an {@link InputWorld} through the API: {@link createWorld} plus two
- * spare events and a spare program of org A, and a calendar feed of A's
- * owner's own profile.
+ * spare events and a spare program of org A, a calendar feed of A's
+ * owner's own profile and a kicked-off match to share.
  */
 export async function createInputWorld(t: TestApp): Promise<InputWorld> {
   const world = await createWorld(t);
@@ -33,8 +39,31 @@ export async function createInputWorld(t: TestApp): Promise<InputWorld> {
     'POST',
     `/api/profiles/${world.selfProfiles.orgOwner}/calendar-feed`,
   );
+  const sharedMatch = await t.req(owner, 'POST', `/api/programs/${world.programId}/events`, {
+    title: 'Shared match',
+    kind: 'match',
+    startLocal: '2030-01-19T09:00',
+    endLocal: '2030-01-19T10:00',
+  });
+  const kickoff = await t.req(
+    owner,
+    'POST',
+    `/api/programs/${world.programId}/events/${sharedMatch.json().event.id}/match/incidents`,
+    {
+      incidents: [
+        {
+          clientId: '0190f3c2-5c4a-7000-8000-00000000face',
+          type: 'period_start',
+          period: 1,
+          clockMs: 0,
+          occurredAt: '2030-01-19T03:30:00Z',
+        },
+      ],
+    },
+  );
   return {
     ...world,
+    matchShareToken: kickoff.json().match.shareToken as string,
     spareEventId: await spareEvent(),
     eventToDeleteId: await spareEvent(),
     spareProgramId: await createProgram(t, owner, world.orgId, { name: 'Spare' }),
@@ -69,6 +98,7 @@ export function paramValue(w: InputWorld, route: string, name: string): string {
     formatId: w.matchFormatId,
     incidentId: w.matchIncidentId,
     clientId: `${w.users.orgOwner.id}-input-world-device`,
+    shareToken: w.matchShareToken,
   };
   const value = values[name];
   if (value === undefined) throw new Error(`no value for :${name} of ${route}`);

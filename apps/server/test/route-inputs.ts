@@ -309,6 +309,7 @@ export const ROUTE_INPUTS: Record<RoutedOperationId, Partial<RouteInput>> = {
   'matches.programStats': {},
   'matches.programStatsCsv': {},
   'matches.profileStats': {},
+  'matches.getShared': { as: null },
   'orgs.members': {},
   'orgs.invite': { body: { phoneNumber: '+919800000004', role: 'staff' } },
   'orgs.revokeInvite': {},

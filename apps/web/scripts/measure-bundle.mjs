@@ -19,6 +19,8 @@
  *   that are in neither the first screen nor its area's layout; the strings
  *   parts loaded with it; their total (the lazy-route budget); and a first
  *   visit (first screen + layout + route).
+ * - Fails when the canvas library (Konva, the score card's; docs/decisions/030)
+ *   is in any of those bytes: it loads on its own, when a card is shared.
  * - Parts on demand: what each page loads on first use (its `lazyPart`s),
  *   beyond the first screen, its layout and itself.
  *
@@ -153,6 +155,35 @@ for (const route of routes) {
   measured.set(route.name, union(page, new Set(route.strings.map(stringsFile))));
 }
 
+// The canvas drawing library draws only the shareable score card and loads
+// when someone shares one (docs/decisions/030): a chunk of its own
+// (vite.config.ts, group `konva`), whose bytes no first screen, layout or
+// route holds. Read from the source maps, so Konva inlined anywhere counts.
+const konvaSources = new Map();
+/** Whether a file of dist holds code of Konva (its source map names node_modules/konva). */
+function holdsKonva(file) {
+  if (!konvaSources.has(file)) {
+    const mapFile = path.join(DIST_DIR, `${file}.map`);
+    konvaSources.set(
+      file,
+      existsSync(mapFile) &&
+        readJson(mapFile).sources.some((source) => /node_modules\/konva\//.test(source)),
+    );
+  }
+  return konvaSources.get(file);
+}
+const holdingKonva = [...measured]
+  .filter(([, files]) => [...files].some(holdsKonva))
+  .map(([name]) => name);
+if (holdingKonva.length > 0) {
+  throw new Error(
+    `measure-bundle: the canvas library is in the bytes of ${holdingKonva.join(', ')}`,
+  );
+}
+const konvaChunks = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js') && holdsKonva(file));
+
 // Printing.
 function table(header, rows) {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => `${r[i]}`.length)));
@@ -243,6 +274,11 @@ table(
 print(
   `total = page + imports + strings (! = over the ${ROUTE_BUDGET_KB} KB lazy-route budget); ` +
     'first visit = first screen + layout + total.',
+);
+print(
+  konvaChunks.length > 0
+    ? `canvas library (score card): ${konvaChunks.map((file) => `${path.basename(file)} ${kb(gzipBytes(file))} KB`).join(', ')}, in no route's bytes`
+    : 'canvas library (score card): not in the build (nothing imports the score card)',
 );
 print();
 

@@ -10,8 +10,11 @@ import { actorRefSchema } from './subscriptions.ts';
  * `payment_recorded`; family: `guardian_added`, `own_login_added`,
  * `manager_removed`; events (docs/decisions/006): `attended` (marked present or late;
  * one per event, removed when the mark is corrected), `rsvp` (answered),
- * `event_cancelled` (an event on its roster was cancelled). Later issues add
- * played and messaged.
+ * `event_cancelled` (an event on its roster was cancelled); matches
+ * (DESIGN.md §9, docs/decisions/030): `scored`, `assisted`, `yellow_card`,
+ * `red_card`, `subbed_on`, `subbed_off`, `injured` (one per live incident
+ * naming the profile, removed when it is voided) and `played` (one per
+ * match the profile played in, once it finished).
  */
 export const activityKindSchema = z.enum([
   'requested',
@@ -33,6 +36,14 @@ export const activityKindSchema = z.enum([
   'attended',
   'rsvp',
   'event_cancelled',
+  'scored',
+  'assisted',
+  'yellow_card',
+  'red_card',
+  'subbed_on',
+  'subbed_off',
+  'injured',
+  'played',
 ]);
 /** See {@link activityKindSchema}. */
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -64,7 +75,10 @@ export type ActivityTarget = z.infer<typeof activityTargetSchema>;
  * `waitlistPosition`, `amountMinor` + `currency` (integer minor units),
  * `method`, `description`, `managerName`, `relationship`, `note`; event
  * entries: `eventTitle`, `startsAt` (ISO), `timeZone`, `answer` (rsvp),
- * `status` (attended: present or late), `reason` (event_cancelled).
+ * `status` (attended: present or late), `reason` (event_cancelled); match
+ * entries: `opponent`, `incidentId`, `period`, `clockMs` (that period's
+ * clock) and `minute` (as football writes it, `matchMinuteLabel`: `23'`,
+ * `25+2'`); `played`: `minutes` (whole), `goals`, `assists`.
  */
 export const activitySchema = z.object({
   id: idSchema,

@@ -492,3 +492,65 @@ export const profileMatchStatsSchema = z.object({
 });
 /** See {@link profileMatchStatsSchema}. */
 export type ProfileMatchStats = z.infer<typeof profileMatchStatsSchema>;
+
+/**
+ * Params of `GET /api/match-share/:shareToken` (docs/decisions/030): the
+ * share link's secret, 16 random bytes as base64url (22 characters); the
+ * pattern allows some slack so a future longer secret still parses.
+ */
+export const matchShareParamsSchema = z.object({
+  shareToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'A share link ends in its 22-character secret'),
+});
+
+/**
+ * One line of a shared match's timeline (docs/decisions/030): a live (not
+ * voided) goal, own goal, opponent goal, card or substitution at `period`
+ * and `clockMs` (that period's clock, ms). `name` is the player's first
+ * name (the scorer, the carded player, the player off), `relatedName` the
+ * assist or the player on; both null when the organisation shares no names
+ * or the profile is gone. Never ids, injuries, notes or minutes.
+ */
+export const sharedIncidentSchema = z.object({
+  type: z.enum(['goal', 'own_goal', 'opponent_goal', 'yellow', 'red', 'substitution']),
+  period: z.number(),
+  clockMs: z.number(),
+  name: z.string().nullable(),
+  relatedName: z.string().nullable(),
+});
+/** See {@link sharedIncidentSchema}. */
+export type SharedIncident = z.infer<typeof sharedIncidentSchema>;
+
+/**
+ * `GET /api/match-share/:shareToken`: what a signed-out share link shows
+ * (docs/decisions/030, DESIGN.md §9): who plays whom, where and when, the
+ * status, the clock (match-time.ts `MatchClock`: enough to run it between
+ * two answers, `runningSince` a device instant), the score and the
+ * timeline. `names` is the organisation's choice of names on it.
+ * `computedAt` is the server's instant of the answer (ISO 8601).
+ */
+export const sharedMatchSchema = z.object({
+  orgName: z.string(),
+  programName: z.string(),
+  eventTitle: z.string(),
+  opponent: z.string(),
+  venue: matchVenueSchema,
+  competition: z.string(),
+  startsAt: z.string(),
+  status: matchStatusSchema.exclude(['planned']),
+  periods: z.number(),
+  periodMinutes: z.number(),
+  clock: z.object({
+    phase: z.enum(['before', 'running', 'paused', 'break', 'finished']),
+    period: z.number(),
+    elapsedMs: z.number(),
+    runningSince: z.string().nullable(),
+  }),
+  score: z.object({ us: z.number(), them: z.number() }),
+  names: z.enum(['first', 'none']),
+  timeline: z.array(sharedIncidentSchema),
+  computedAt: z.string(),
+});
+/** See {@link sharedMatchSchema}. */
+export type SharedMatch = z.infer<typeof sharedMatchSchema>;

@@ -28,6 +28,14 @@ export const upiVpaSchema = z
   );
 
 /**
+ * Which names a signed-out match share link shows (docs/decisions/030):
+ * players' `first` names, or `none`. The organisation's choice.
+ */
+export const matchShareNamesSchema = z.enum(['first', 'none']);
+/** See {@link matchShareNamesSchema}. */
+export type MatchShareNames = z.infer<typeof matchShareNamesSchema>;
+
+/**
  * An organisation as a member sees it; `role` is the caller's role (null for
  * a global admin who is not a member). `payeeVpa`/`payeeName` (docs/decisions/005) are
  * where families pay dues by UPI (null = not set up); the server always sends
@@ -44,6 +52,8 @@ export const orgSchema = z.object({
   logoUrl: z.string().nullable(),
   payeeVpa: z.string().nullable().optional(),
   payeeName: z.string().nullable().optional(),
+  /** Names on signed-out match share links (docs/decisions/030); optional in the type only, as `payeeVpa`. */
+  matchShareNames: matchShareNamesSchema.optional(),
   createdAt: z.string(),
 });
 /** See {@link orgSchema}. */
@@ -79,6 +89,7 @@ export type OrgPermissions = z.infer<typeof orgPermissionsSchema>;
  * Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional.
  * `payeeVpa` and `payeeName` (docs/decisions/005) set the UPI payee of dues; null clears
  * them (`payeeName` null = the org's name is shown to payers).
+ * `matchShareNames` picks the names on match share links (docs/decisions/030).
  */
 export const updateOrgSchema = z
   .object({
@@ -99,6 +110,7 @@ export const updateOrgSchema = z
       .min(1, 'Payee name is required')
       .max(50, 'Payee name must be at most 50 characters')
       .nullable(),
+    matchShareNames: matchShareNamesSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });

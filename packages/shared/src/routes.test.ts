@@ -30,6 +30,7 @@ describe('appRoutes — SPEC.md §2', () => {
       'program-event-edit': ['/programs/:programId/events/:eventId/edit', true],
       'program-event-attendance': ['/programs/:programId/events/:eventId/attendance', true],
       'program-event-match': ['/programs/:programId/events/:eventId/match', true],
+      'match-share': ['/share/:shareToken', null],
       'profile-calendar': ['/p/:profileId/calendar', true],
       'profile-event': ['/p/:profileId/events/:eventId', true],
       'profile-activities': ['/p/:profileId/activities', true],

@@ -1,6 +1,7 @@
 /**
  * The web app's route table, exactly SPEC.md §2: names, paths and sign-in
- * flags, plus the authenticator-code page §1 hints at (`auth-verify-totp`). Paths use React Router's `:param` syntax for SPEC.md's `{param}`.
+ * flags, plus the authenticator-code page §1 hints at (`auth-verify-totp`)
+ * and a match's signed-out share link (`match-share`, docs/decisions/030). Paths use React Router's `:param` syntax for SPEC.md's `{param}`.
  *
  * `requiresAuth`:
  * - `true`  — a signed-out visitor is redirected to login with `?redirect=`.
@@ -100,6 +101,8 @@ export const appRoutes = [
     requiresAuth: true,
     area: 'program-event',
   },
+  // A match's signed-out share link (docs/decisions/030): its secret is the permission.
+  { name: 'match-share', path: '/share/:shareToken', requiresAuth: null, area: 'main' },
   { name: 'profile-calendar', path: '/p/:profileId/calendar', requiresAuth: true, area: 'profile' },
   {
     name: 'profile-event',

@@ -1,5 +1,5 @@
 import type { ActivityKind } from '@rally/shared/activities';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { activities, users } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
@@ -38,6 +38,41 @@ export async function insertActivities(tx: Tx, list: readonly NewActivity[]): Pr
       createdAt: a.at,
     })),
   );
+}
+
+/** Which entries about an event to remove: of these profiles and kinds, and of one source incident when `incidentId` is given. */
+export interface EventActivitiesFilter {
+  eventId: string;
+  profileIds: readonly string[];
+  kinds: readonly ActivityKind[];
+  /** `data.incidentId` of the entries (match incidents, docs/decisions/030). */
+  incidentId?: string;
+}
+
+/**
+ * Deletes the entries `filter` names, in the caller's transaction (by
+ * profile first, so `activities_profile_idx` finds them). Returns the ids
+ * of the profiles that lost an entry. Nothing for no profiles or kinds.
+ */
+export async function deleteEventActivities(
+  tx: Tx,
+  filter: EventActivitiesFilter,
+): Promise<string[]> {
+  if (filter.profileIds.length === 0 || filter.kinds.length === 0) return [];
+  const rows = await tx
+    .delete(activities)
+    .where(
+      and(
+        inArray(activities.profileId, [...filter.profileIds]),
+        eq(activities.eventId, filter.eventId),
+        inArray(activities.kind, [...filter.kinds]),
+        filter.incidentId === undefined
+          ? undefined
+          : sql`${activities.data}->>'incidentId' = ${filter.incidentId}`,
+      ),
+    )
+    .returning({ profileId: activities.profileId });
+  return [...new Set(rows.map((r) => r.profileId))];
 }
 
 /** An activity row with its actor's name. */

@@ -28,6 +28,19 @@ export function insertActivities(tx: Tx, list: readonly repo.NewActivity[]): Pro
 }
 
 /**
+ * Removes timeline entries about an event in the caller's transaction, when
+ * the action that wrote them is undone (a voided match incident, a match
+ * whose finish is recomputed: docs/decisions/030). Returns the ids of the
+ * profiles that lost an entry, so the caller can tell their pages.
+ */
+export function deleteEventActivities(
+  tx: Tx,
+  filter: repo.EventActivitiesFilter,
+): Promise<string[]> {
+  return repo.deleteEventActivities(tx, filter);
+}
+
+/**
  * Who may read a profile's timeline: the profiles area's access check
  * (`ProfilesService.authorize`: 404 unless the actor may see the profile).
  * Activities is a sink below profiles, so services.ts hands it in.

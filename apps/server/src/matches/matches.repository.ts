@@ -260,14 +260,17 @@ export async function insertIncidents(
   return new Set(inserted.map((r) => r.clientId));
 }
 
-/** Sets `voidedAt` on a live incident of the match; false when none (absent or already voided). */
+/**
+ * Sets `voidedAt` on a live incident of the match; returns its id and
+ * players, or undefined when none (absent or already voided).
+ */
 export async function voidIncident(
   tx: Tx,
   eventId: string,
   incidentId: string,
   userId: string,
   now: Date,
-): Promise<boolean> {
+): Promise<{ id: string; profileId: string | null; relatedProfileId: string | null } | undefined> {
   const rows = await tx
     .update(matchIncidents)
     .set({ voidedAt: now, voidedBy: userId })
@@ -278,8 +281,12 @@ export async function voidIncident(
         sql`${matchIncidents.voidedAt} is null`,
       ),
     )
-    .returning({ id: matchIncidents.id });
-  return rows.length > 0;
+    .returning({
+      id: matchIncidents.id,
+      profileId: matchIncidents.profileId,
+      relatedProfileId: matchIncidents.relatedProfileId,
+    });
+  return rows[0];
 }
 
 /** Whether the match holds incident `incidentId`. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
 import { route } from '../http/contract-routes.ts';
 import type { MatchFormatsService } from './match-formats.service.ts';
+import type { MatchShareService } from './match-share.service.ts';
 import type { MatchStatsService } from './match-stats.service.ts';
 import type { MatchesService } from './matches.service.ts';
 
@@ -12,13 +13,19 @@ interface MatchRouteServices {
   matches: MatchesService;
   matchFormats: MatchFormatsService;
   matchStats: MatchStatsService;
+  matchShare: MatchShareService;
 }
+
+/** How long browsers and proxies may keep a share link's answer, in seconds (docs/decisions/030). */
+const SHARE_MAX_AGE_SECONDS = 15;
 
 /**
  * Match page routes (`contract.matches`, DESIGN.md §9): an org's match
  * formats, and a match's details, squad, publishing, scorer lease and
  * incidents (201 when an incident was new, 200 for a pure replay), and
- * season stats per program (JSON and CSV) and per profile.
+ * season stats per program (JSON and CSV) and per profile, and the
+ * signed-out share link (public: its secret is the permission; cached
+ * publicly for {@link SHARE_MAX_AGE_SECONDS}, docs/decisions/030).
  */
 export function registerMatchRoutes(app: FastifyInstance, s: MatchRouteServices): void {
   route(app, matches.listFormats, async ({ actor, params }) =>
@@ -74,4 +81,8 @@ export function registerMatchRoutes(app: FastifyInstance, s: MatchRouteServices)
   route(app, matches.voidIncident, async ({ actor, params }) =>
     s.matches.voidIncident(actor, params.programId, params.eventId, params.incidentId),
   );
+  route(app, matches.getShared, async ({ params, reply }) => {
+    const shared = await s.matchShare.get(params.shareToken);
+    return reply.header('Cache-Control', `public, max-age=${SHARE_MAX_AGE_SECONDS}`).send(shared);
+  });
 }

@@ -36,6 +36,13 @@ import { managedAmong } from '../profiles/profiles.queries.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import { programResource, type ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
+import {
+  removeIncidentActivities,
+  rewritePlayedActivities,
+  writeIncidentActivities,
+  type MatchActivityContext,
+  type PlayedLine,
+} from './match-activities.ts';
 import * as repo from './matches.repository.ts';
 
 /*
@@ -61,7 +68,11 @@ import * as repo from './matches.repository.ts';
  *   (match-time.ts); each squad member's stats are rewritten in the same
  *   transaction -> recompute
  * - publishing tells the squad's families (in-app and push) -> publish
- * - after commit, `match.updated` on `event:{id}` -> publishChange
+ * - incidents and finished matches appear on the players' timelines, in the
+ *   same transaction (match-activities.ts) -> recordIncidents,
+ *   voidIncident, write
+ * - after commit, `match.updated` on `event:{id}`, and on `profile:{id}` of
+ *   each profile whose timeline changed -> publishChange
  */
 
 type SaveDetailsInput = z.output<typeof saveMatchDetailsSchema>;
@@ -383,6 +394,13 @@ export class MatchesService {
         }));
         const inserted = await repo.insertIncidents(tx, rows);
         anyNew = inserted.size > 0;
+        const written = await writeIncidentActivities(
+          tx,
+          activityContext(ctx.event, ctx.match),
+          actor.userId,
+          rows.filter((r) => inserted.has(r.clientId)),
+        );
+        written.forEach((id) => ctx.touched.add(id));
         const ids = new Map([
           ...stored.map((i) => [i.clientId, i.id] as const),
           ...rows.map((r) => [r.clientId, r.id] as const),
@@ -429,11 +447,13 @@ export class MatchesService {
     return this.write(actor, programId, eventId, 'program:take-attendance', async (tx, ctx) => {
       const now = this.clock.now();
       await this.requireScorer(tx, ctx.match, actor, now);
-      const isVoided = await repo.voidIncident(tx, eventId, incidentId, actor.userId, now);
-      if (!isVoided) {
+      const voided = await repo.voidIncident(tx, eventId, incidentId, actor.userId, now);
+      if (!voided) {
         if (!(await repo.hasIncident(tx, eventId, incidentId))) throw notFound('This incident');
         return undefined;
       }
+      const removed = await removeIncidentActivities(tx, eventId, voided);
+      removed.forEach((id) => ctx.touched.add(id));
       const all = (await repo.listIncidents(tx, eventId)).map(presentIncident);
       return repo.updateMatch(
         tx,
@@ -472,8 +492,9 @@ export class MatchesService {
    * Runs one match write: checks `action` on the program, loads the event
    * (404 unless a match), writes the match row if it has none and locks it,
    * runs `change` (which returns the changed row, or undefined for no
-   * change), recomputes the squad's stats, builds the answer, and after
-   * commit publishes `match.updated` when something changed.
+   * change; it adds the profiles whose timeline it changed to `touched`),
+   * recomputes the squad's stats and `played` entries, builds the answer,
+   * and after commit publishes `match.updated` when something changed.
    */
   private async write(
     actor: PolicyActor,
@@ -482,10 +503,17 @@ export class MatchesService {
     action: 'program:manage-events' | 'program:take-attendance',
     change: (
       tx: Tx,
-      ctx: { match: repo.MatchRow; isNew: boolean; event: repo.MatchEventRow; program: Program },
+      ctx: {
+        match: repo.MatchRow;
+        isNew: boolean;
+        event: repo.MatchEventRow;
+        program: Program;
+        touched: Set<string>;
+      },
     ) => Promise<repo.MatchRow | undefined>,
   ): Promise<MatchView> {
     let changed: repo.MatchRow | undefined;
+    const touched = new Set<string>();
     // Checked before the transaction: `authorize` reads through the pool, and a
     // transaction waiting for a second connection could starve it under load.
     const program = await this.programs.authorize(actor, programId, action);
@@ -503,26 +531,40 @@ export class MatchesService {
           shareToken: crypto.randomBytes(16).toString('base64url'),
         };
       });
-      changed = await change(tx, { match: row, isNew, event, program });
+      changed = await change(tx, { match: row, isNew, event, program, touched });
       const match = changed ?? row;
       // Read once after the change: the stats rewrite and the answer both derive from it.
       const log = await loadLog(tx, event.id);
-      if (changed) await writeStats(tx, match, derive(match, log, this.clock.now()));
+      if (changed) {
+        const now = this.clock.now();
+        const derived = derive(match, log, now);
+        await writeStats(tx, match, derived);
+        const played = await rewritePlayedActivities(tx, activityContext(event, match), {
+          isFinished: match.status === 'finished',
+          wasFinished: row.status === 'finished',
+          lines: playedLines(derived),
+          incidents: log.incidents,
+          actorUserId: actor.userId,
+          now,
+        });
+        played.forEach((id) => touched.add(id));
+      }
       return this.buildView(tx, actor, program, event, match, log);
     });
-    if (changed) this.publishChange(changed);
+    if (changed) this.publishChange(changed, touched);
     return view;
   }
 
-  /** `match.updated` on the event's topic (its pages: staff, families, DESIGN.md §9). */
-  private publishChange(match: repo.MatchRow): void {
+  /**
+   * `match.updated` on the event's topic (its pages: staff, families,
+   * DESIGN.md §9) and on `profile:{id}` of each profile in `profileIds`
+   * (their timelines and season stats, which their pages follow).
+   */
+  private publishChange(match: repo.MatchRow, profileIds: ReadonlySet<string>): void {
+    const base = { kind: 'match.updated' as const, ids: [match.eventId], version: match.version };
     this.realtime.publish([
-      {
-        topic: `event:${match.eventId}`,
-        kind: 'match.updated',
-        ids: [match.eventId],
-        version: match.version,
-      },
+      { topic: `event:${match.eventId}`, ...base },
+      ...[...profileIds].map((id) => ({ topic: `profile:${id}`, ...base })),
     ]);
   }
 
@@ -827,12 +869,13 @@ function presentIncident(
 }
 
 /** A match's squad (with names) and incidents (in stored order), as every answer reads them. */
-interface MatchLog {
+export interface MatchLog {
   squad: (repo.MatchPlayerRow & { displayName: string })[];
   incidents: ReturnType<typeof presentIncident>[];
 }
 
-async function loadLog(db: Db | Tx, eventId: string): Promise<MatchLog> {
+/** The squad (with names) and incidents (stored order) of the match of event `eventId`, as every match answer reads them. */
+export async function loadLog(db: Db | Tx, eventId: string): Promise<MatchLog> {
   const [squad, rows] = await Promise.all([
     repo.listSquad(db, eventId),
     repo.listIncidents(db, eventId),
@@ -882,6 +925,34 @@ async function writeStats(tx: Tx, match: repo.MatchRow, derived: Derived): Promi
       redCards: count('red', 'profileId', p.profileId),
     })),
   );
+}
+
+/** What a timeline entry shows of the match (match-activities.ts). */
+function activityContext(
+  event: repo.MatchEventRow,
+  match: Pick<repo.MatchRow, 'opponent' | 'format'>,
+): MatchActivityContext {
+  return {
+    eventId: event.id,
+    orgId: event.orgId,
+    programId: event.programId,
+    eventTitle: event.title,
+    startsAt: event.startsAt,
+    opponent: match.opponent,
+    format: match.format,
+  };
+}
+
+/** Each squad member's time played (ms), goals and assists, for the `played` entries. */
+function playedLines(derived: Derived): PlayedLine[] {
+  const minutes = new Map(derived.minutes.map((m) => [m.profileId, m.playedMs]));
+  const live = liveIncidents(derived.incidents).filter((i) => i.type === 'goal');
+  return derived.squad.map((p) => ({
+    profileId: p.profileId,
+    playedMs: minutes.get(p.profileId) ?? 0,
+    goals: live.filter((i) => i.profileId === p.profileId).length,
+    assists: live.filter((i) => i.relatedProfileId === p.profileId).length,
+  }));
 }
 
 /** The staff's squad: every roster profile with its RSVP and mark, joined with its squad row. */

@@ -14,6 +14,7 @@ export function presentOrg(org: OrgWithRole): Org {
     logoUrl: org.logoFileId ? `/api/files/${org.logoFileId}` : null,
     payeeVpa: org.payeeVpa,
     payeeName: org.payeeName,
+    matchShareNames: org.matchShareNames,
     createdAt: org.createdAt.toISOString(),
   };
 }

@@ -96,7 +96,10 @@ export class OrgsService {
     return (await repo.listOrgsOfUser(this.db, actor.userId)).map(presentOrg);
   }
 
-  /** Updates name, slug, time zone or country (owners and admins). 409 when the slug is taken. */
+  /**
+   * Updates name, slug, time zone, country, UPI payee or the names on match
+   * share links (owners and admins; docs/decisions/030). 409 when the slug is taken.
+   */
   async update(
     actor: PolicyActor,
     orgId: string,

@@ -50,6 +50,8 @@ const specRouteTable = [
   ['program-event-edit', '/programs/:programId/events/:eventId/edit', true],
   ['program-event-attendance', '/programs/:programId/events/:eventId/attendance', true],
   ['program-event-match', '/programs/:programId/events/:eventId/match', true],
+  // A match's signed-out share link (docs/decisions/030).
+  ['match-share', '/share/:shareToken', null],
   ['profile-calendar', '/p/:profileId/calendar', true],
   ['profile-event', '/p/:profileId/events/:eventId', true],
   ['profile-activities', '/p/:profileId/activities', true],

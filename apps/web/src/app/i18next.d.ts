@@ -5,6 +5,7 @@ import type conversations from './locales/en-US/conversations.json';
 import type core from './locales/en-US/core.json';
 import type events from './locales/en-US/events.json';
 import type home from './locales/en-US/home.json';
+import type matchShare from './locales/en-US/match-share.json';
 import type matches from './locales/en-US/matches.json';
 import type orgs from './locales/en-US/orgs.json';
 import type profiles from './locales/en-US/profiles.json';
@@ -24,6 +25,7 @@ type UiStrings = typeof core &
   typeof conversations &
   typeof events &
   typeof home &
+  typeof matchShare &
   typeof matches &
   typeof orgs &
   typeof profiles &

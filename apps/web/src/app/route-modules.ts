@@ -134,9 +134,9 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     ['orgs', 'programs'],
   ),
   'org-settings': page(
-    () => import('../features/orgs/pages/org-settings-page'),
+    () => import('./pages/org-settings-page'),
     (m) => m.OrgSettingsPage,
-    ['orgs'],
+    ['orgs', 'matches'],
   ),
   program: page(
     () => import('./pages/program-page'),
@@ -144,9 +144,9 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     ['events', 'programs', 'schedule'],
   ),
   'program-attendance': page(
-    () => import('../features/attendance/pages/program-attendance-page'),
+    () => import('./pages/program-attendance-page'),
     (m) => m.ProgramAttendancePage,
-    ['attendance'],
+    ['attendance', 'matches'],
   ),
   'program-calendar': page(
     () => import('../features/events/pages/program-calendar-page'),
@@ -203,6 +203,11 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     (m) => m.ProgramEventMatchPage,
     ['events', 'schedule', 'matches'],
   ),
+  'match-share': page(
+    () => import('../features/matches/pages/match-share-page'),
+    (m) => m.MatchSharePage,
+    ['match-share'],
+  ),
   'profile-calendar': page(
     () => import('../features/profiles/pages/profile-calendar-page'),
     (m) => m.ProfileCalendarPage,
@@ -214,9 +219,9 @@ export const routeModules: Record<AppRouteName, LazyRouteModule> = {
     ['events', 'schedule', 'matches'],
   ),
   'profile-activities': page(
-    () => import('../features/profiles/pages/profile-activities-page'),
+    () => import('./pages/profile-activities-page'),
     (m) => m.ProfileActivitiesPage,
-    ['profiles', 'programs'],
+    ['profiles', 'programs', 'matches'],
   ),
   'profile-conversations': page(
     () => import('../features/conversations/pages/profile-conversations-page'),

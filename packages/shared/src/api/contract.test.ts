@@ -54,6 +54,7 @@ describe('the API contract', () => {
         'docs.openapi',
         'docs.page',
         'feeds.render',
+        'matches.getShared',
         'programs.publicPage',
         'realtime.connect',
       ].sort(),

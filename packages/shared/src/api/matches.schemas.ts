@@ -10,6 +10,7 @@ import {
   matchFormatParamsSchema,
   matchFormatSchema,
   matchIncidentParamsSchema,
+  matchShareParamsSchema,
   matchViewSchema,
   profileMatchStatsSchema,
   programMatchStatsSchema,
@@ -17,6 +18,7 @@ import {
   recordIncidentsSchema,
   saveMatchDetailsSchema,
   saveSquadSchema,
+  sharedMatchSchema,
   takeLeaseSchema,
 } from '../matches.ts';
 import type { matchesRoutes } from './matches.ts';
@@ -58,4 +60,5 @@ export const matchesSchemas = {
   programStatsCsv: { params: programParamsSchema },
   profileStats: { params: profileParamsSchema, response: profileMatchStatsSchema },
   voidIncident: { params: matchIncidentParamsSchema, response: matchViewSchema },
+  getShared: { params: matchShareParamsSchema, response: sharedMatchSchema },
 } as const satisfies SchemasOf<typeof matchesRoutes>;

@@ -6,7 +6,8 @@ const formats = '/api/orgs/:orgId/match-formats';
 /**
  * The match page (DESIGN.md §9): an organisation's match formats, and per
  * `match` event its details, squad, publishing, the scorer lease and the
- * append-only incident log (idempotent by the device's `clientId`; undo by voiding).
+ * append-only incident log (idempotent by the device's `clientId`; undo by voiding),
+ * and the signed-out share link, whose secret is the permission (docs/decisions/030).
  */
 export const matchesRoutes = defineRoutes('matches', {
   listFormats: {
@@ -107,6 +108,14 @@ export const matchesRoutes = defineRoutes('matches', {
     path: `${match}/incidents/:incidentId/void`,
     summary: 'Undo an incident by voiding it',
     access: 'signedIn',
+    status: 200,
+  },
+  getShared: {
+    method: 'GET',
+    path: '/api/match-share/:shareToken',
+    summary:
+      "A match's score and timeline for its signed-out share link (the secret is the permission)",
+    access: 'public',
     status: 200,
   },
 });

@@ -12,20 +12,26 @@ import {
 import { users } from './auth.ts';
 
 /** An organisation (club, academy, school). DESIGN.md §2. */
-export const orgs = pgTable('orgs', {
-  id: uuid('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  timeZone: text('time_zone').notNull(),
-  country: text('country').notNull(),
-  logoFileId: uuid('logo_file_id'),
-  /** UPI payee address (VPA, `name@handle`) that families pay dues to; null = not set (docs/decisions/005). */
-  payeeVpa: text('payee_vpa'),
-  /** Name shown to the payer in their UPI app (`pn`); null = the org's name. */
-  payeeName: text('payee_name'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const orgs = pgTable(
+  'orgs',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    timeZone: text('time_zone').notNull(),
+    country: text('country').notNull(),
+    logoFileId: uuid('logo_file_id'),
+    /** UPI payee address (VPA, `name@handle`) that families pay dues to; null = not set (docs/decisions/005). */
+    payeeVpa: text('payee_vpa'),
+    /** Name shown to the payer in their UPI app (`pn`); null = the org's name. */
+    payeeName: text('payee_name'),
+    /** Names on signed-out match share links: `first` names or `none` (docs/decisions/030). */
+    matchShareNames: text('match_share_names').$type<'first' | 'none'>().notNull().default('first'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('orgs_match_share_names_check', sql`${t.matchShareNames} in ('first', 'none')`)],
+);
 
 /** A user's role in an org: `owner`, `admin` or `staff`. DESIGN.md §2. */
 export const orgMembers = pgTable(

@@ -14,6 +14,7 @@ const partLoaders = {
   conversations: () => import('./en-US/conversations.json'),
   events: () => import('./en-US/events.json'),
   home: () => import('./en-US/home.json'),
+  'match-share': () => import('./en-US/match-share.json'),
   matches: () => import('./en-US/matches.json'),
   orgs: () => import('./en-US/orgs.json'),
   profiles: () => import('./en-US/profiles.json'),

@@ -103,6 +103,7 @@ function reportApi(answer: AttendanceReport | Response = report, staff = true) {
     'GET /api/programs/:programId/events': { events: [todaysSession] },
     'GET /api/programs/:programId/attendance': () =>
       answer instanceof Response ? answer.clone() : answer,
+    'GET /api/programs/:programId/match-stats': { programId: program.id, players: [] },
   });
 }
 

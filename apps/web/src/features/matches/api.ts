@@ -1,5 +1,11 @@
 import { matchesRoutes } from '@rally/shared/api/matches';
-import type { IncidentInput, MatchView, SaveMatchDetails, SaveSquad } from '@rally/shared/matches';
+import type {
+  IncidentInput,
+  MatchFormatFields,
+  MatchView,
+  SaveMatchDetails,
+  SaveSquad,
+} from '@rally/shared/matches';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { buildPath } from '@rally/shared/api/operation';
 import { request } from '../../lib/api-request';
@@ -141,4 +147,67 @@ export function sendIncidents(
     body: { incidents: [...incidents] },
     signal,
   });
+}
+
+/** How often an open share link asks again while the match is live (ms): the answer is cached publicly for 15 s (docs/decisions/030). */
+export const SHARED_MATCH_REFRESH_MS = 15_000;
+
+/**
+ * `GET /api/match-share/:shareToken` (`sharedMatchSchema`, docs/decisions/030):
+ * a match's score, clock and timeline for its signed-out share link, asked
+ * again every {@link SHARED_MATCH_REFRESH_MS} while live. 404 for a link
+ * that does not work (unknown, unpublished, cancelled). Staff use it too,
+ * for the score card, which draws what the link shows.
+ */
+export const sharedMatchQueryOptions = (shareToken: string) =>
+  queryOptions({
+    queryKey: ['match-share', shareToken] as const,
+    queryFn: ({ signal }) => request(matchesRoutes.getShared, { params: { shareToken }, signal }),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'live' ? SHARED_MATCH_REFRESH_MS : false,
+    staleTime: SHARED_MATCH_REFRESH_MS,
+  });
+
+/**
+ * After a format write: refetch the org's formats (DESIGN.md §9; matches keep
+ * their own copy, docs/decisions/030, so no match needs refreshing).
+ */
+function useFormatWrite<V, A>(orgId: string, send: (variables: V) => Promise<A>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.formats(orgId) }),
+  });
+}
+
+/**
+ * `POST /api/orgs/:orgId/match-formats` (`org:edit`, DESIGN.md §9): adds a
+ * format template. Throws `ApiError` (400 `validation_failed`, a taken name
+ * on `name`; 409 `conflict` at the limit of templates).
+ */
+export function useCreateMatchFormat(orgId: string) {
+  return useFormatWrite(orgId, (body: MatchFormatFields) =>
+    request(matchesRoutes.createFormat, { params: { orgId }, body }),
+  );
+}
+
+/**
+ * `PUT /api/orgs/:orgId/match-formats/:formatId` (`org:edit`, DESIGN.md §9):
+ * changes a template; matches keep their copy (docs/decisions/030). Throws
+ * `ApiError` (400 `validation_failed`, a taken name on `name`; 404).
+ */
+export function useUpdateMatchFormat(orgId: string) {
+  return useFormatWrite(orgId, ({ formatId, ...body }: MatchFormatFields & { formatId: string }) =>
+    request(matchesRoutes.updateFormat, { params: { orgId, formatId }, body }),
+  );
+}
+
+/**
+ * `DELETE /api/orgs/:orgId/match-formats/:formatId` (`org:edit`, DESIGN.md
+ * §9): removes a template; matches keep their copy (docs/decisions/030).
+ */
+export function useDeleteMatchFormat(orgId: string) {
+  return useFormatWrite(orgId, (formatId: string) =>
+    request(matchesRoutes.deleteFormat, { params: { orgId, formatId } }),
+  );
 }

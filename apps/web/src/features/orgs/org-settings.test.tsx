@@ -32,6 +32,8 @@ function settingsApi(
       invites: role === 'staff' ? [] : state.invites,
     }),
     'GET /api/home': makeHome(),
+    // The match formats section the route composes in (its own tests: match-formats-section.test.tsx).
+    'GET /api/orgs/:orgId/match-formats': { formats: [], canEdit: role !== 'staff' },
     ...extra,
   });
   return { org, state, requests };
@@ -316,6 +318,24 @@ describe('organisation settings: details and logo', () => {
         payeeVpa: null,
       }),
     );
+  });
+
+  it('chooses which names shared match links show (docs/decisions/030)', async () => {
+    const { org, requests } = settingsApi('owner', [], {
+      'PATCH /api/orgs/:orgId': (request) =>
+        json({ org: { ...makeOrg({ role: 'owner' }), ...(request.body as object) } }),
+    });
+    const app = renderApp(`/orgs/${org.id}/settings`);
+    const group = await screen.findByRole('radiogroup', { name: /Names on shared match links/ });
+    expect(within(group).getByRole('radio', { name: 'First names' })).toBeChecked();
+    await app.user.click(within(group).getByRole('radio', { name: 'No names' }));
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { matchShareNames: 'none' },
+      ]),
+    );
+    expect(within(group).getByRole('radio', { name: 'No names' })).toBeChecked();
   });
 
   it('shows server field errors on their fields', async () => {

@@ -139,6 +139,7 @@ describe('organisation page', () => {
       ...session,
       'GET /api/orgs/:orgId': makeOrgDetail(org),
       'GET /api/orgs/:orgId/members': { members: [], invites: [] },
+      'GET /api/orgs/:orgId/match-formats': { formats: [], canEdit: true },
     });
     const app = renderApp(`/orgs/${org.id}`);
     const actions = await screen.findByRole('group', { name: 'Quick actions' });

@@ -191,6 +191,7 @@ describe('profile activities', () => {
       ...session,
       'GET /api/profiles/:profileId': { profile, programs: [], permissions },
       'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/match-stats': { profileId: profile.id, programs: [] },
       'GET /api/profiles/:profileId/activities': (request) =>
         request.search.get('cursor') === 'page2'
           ? { activities: [requested], nextCursor: null }
@@ -236,6 +237,7 @@ describe('profile activities', () => {
       ...session,
       'GET /api/profiles/:profileId': { profile, programs: [], permissions },
       'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/match-stats': { profileId: profile.id, programs: [] },
       'GET /api/profiles/:profileId/activities': {
         activities: [
           makeActivity({
@@ -281,12 +283,62 @@ describe('profile activities', () => {
     for (const link of links) expect(link).toHaveAttribute('href', eventTarget.path);
   });
 
+  it('describes match entries with the opponent and minute, linked to the event', async () => {
+    const profile = makeProfile({ displayName: 'Kabir Rao' });
+    const eventId = newId();
+    const target = {
+      kind: 'event' as const,
+      profileId: profile.id,
+      eventId,
+      path: `/p/${profile.id}/events/${eventId}`,
+    };
+    const match = { eventTitle: 'League match', opponent: 'Hawks', period: 1 };
+    const entry = (kind: Activity['kind'], data: Record<string, unknown>) =>
+      makeActivity({ kind, target, data: { ...match, ...data } });
+    mockApi({
+      ...session,
+      'GET /api/profiles/:profileId': { profile, programs: [], permissions },
+      'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/match-stats': { profileId: profile.id, programs: [] },
+      'GET /api/profiles/:profileId/activities': {
+        activities: [
+          entry('played', { minutes: 34, goals: 2, assists: 0 }),
+          entry('played', { minutes: 12, goals: 0, assists: 0, opponent: '' }),
+          entry('scored', { minute: "23'" }),
+          entry('assisted', { minute: "25+2'" }),
+          entry('yellow_card', { minute: "5'" }),
+          entry('red_card', { minute: "6'" }),
+          entry('subbed_on', { minute: "30'" }),
+          entry('subbed_off', { minute: "31'" }),
+          entry('injured', { minute: "40'" }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderApp(`/p/${profile.id}/activities`);
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
+    const links = within(timeline).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Played 34 min against Hawks and scored 2 goals',
+      'Played 12 min in League match',
+      "Scored against Hawks (23')",
+      "Assisted a goal against Hawks (25+2')",
+      "Yellow card against Hawks (5')",
+      "Red card against Hawks (6')",
+      "Came on against Hawks (30')",
+      "Came off against Hawks (31')",
+      "Injured against Hawks (40')",
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('href', target.path);
+  });
+
   it('has an empty state', async () => {
     const profile = makeProfile({ displayName: 'Kabir Rao' });
     mockApi({
       ...session,
       'GET /api/profiles/:profileId': { profile, programs: [], permissions },
       'GET /api/profiles/:profileId/subscriptions': { subscriptions: [] },
+      'GET /api/profiles/:profileId/match-stats': { profileId: profile.id, programs: [] },
       'GET /api/profiles/:profileId/activities': { activities: [], nextCursor: null },
     });
     renderApp(`/p/${profile.id}/activities`);

@@ -3,7 +3,7 @@ import type { ProgramDetail } from '@rally/shared/programs';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
@@ -31,8 +31,12 @@ import { useAttendanceOutbox } from '../use-attendance-outbox';
  * last 4 weeks): overall figures, "Download CSV", the profiles × events matrix
  * with rates, and the sessions of the range. Families get the server's 403 as
  * a message. Opening it also sends attendance marks still waiting to sync.
+ * `staffSections` renders after the report for staff who may view the
+ * roster (the program's match stats, composed by app/pages: DESIGN.md §9).
  */
-export function ProgramAttendancePage() {
+export function ProgramAttendancePage({
+  staffSections,
+}: { staffSections?: (programId: string) => ReactNode } = {}) {
   const programId = useProgramId();
   const program = useQuery(programQueryOptions(programId));
   useAttendanceOutbox();
@@ -40,12 +44,18 @@ export function ProgramAttendancePage() {
   useRealtime(`program:${programId}`);
   return (
     <QueryState query={program} notFoundIsPage>
-      {(detail) => <AttendanceOverview detail={detail} />}
+      {(detail) => <AttendanceOverview detail={detail} staffSections={staffSections} />}
     </QueryState>
   );
 }
 
-function AttendanceOverview({ detail }: { detail: ProgramDetail }) {
+function AttendanceOverview({
+  detail,
+  staffSections,
+}: {
+  detail: ProgramDetail;
+  staffSections?: ((programId: string) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const { program, permissions } = detail;
   const zone = program.timeZone;
@@ -73,6 +83,7 @@ function AttendanceOverview({ detail }: { detail: ProgramDetail }) {
         <ReportRangePicker value={range} onChange={showRange} timeZone={zone} />
         <ReportBody programId={program.id} range={range} timeZone={zone} />
       </Stack>
+      {permissions.canViewRoster && staffSections?.(program.id)}
     </Stack>
   );
 }

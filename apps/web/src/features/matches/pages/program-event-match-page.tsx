@@ -31,7 +31,10 @@ const loadLiveScorer = () =>
   import('../components/live-scorer').then((module) => module.LiveScorer);
 const loadDetailsForm = () =>
   import('../components/match-details-form').then((module) => module.MatchDetailsForm);
+const loadSharePanel = () =>
+  import('../components/share-match-panel').then((module) => module.ShareMatchPanel);
 const LineupPlanner = lazyPart(loadLineupPlanner);
+const ShareMatchPanel = lazyPart(loadSharePanel);
 const LiveScorer = lazyPart(loadLiveScorer);
 const MatchDetailsForm = lazyPart(loadDetailsForm);
 
@@ -95,7 +98,7 @@ function MatchBody({ view }: { view: MatchView }) {
   useEffect(() => {
     if (!canEdit) return;
     // Warm the other tabs (a failure shows on the tab itself when opened).
-    for (const load of [loadLineupPlanner, loadLiveScorer, loadDetailsForm]) {
+    for (const load of [loadLineupPlanner, loadLiveScorer, loadDetailsForm, loadSharePanel]) {
       load().catch(() => undefined);
     }
   }, [canEdit]);
@@ -131,6 +134,7 @@ function MatchBody({ view }: { view: MatchView }) {
             </Title>
             <MinutesReceipt view={view} live={live} />
           </Stack>
+          <ShareMatchPanel view={view} fallback={null} failed={partStates.failed} />
         </>
       )}
     </Stack>

@@ -1,5 +1,5 @@
-import type { Org, UpdateOrg } from '@rally/shared/orgs';
-import { Button, Stack, TextInput } from '@mantine/core';
+import type { MatchShareNames, Org, UpdateOrg } from '@rally/shared/orgs';
+import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -22,6 +22,7 @@ function valuesOf(org: Org) {
     country: org.country,
     payeeVpa: org.payeeVpa ?? '',
     payeeName: org.payeeName ?? '',
+    matchShareNames: (org.matchShareNames ?? 'first') as MatchShareNames,
   };
 }
 
@@ -32,7 +33,8 @@ export interface OrgDetailsFormProps {
 
 /**
  * Edits an organisation's name, slug, time zone, country and UPI payee
- * (VPA and name shown on dues QR codes) with `PATCH /api/orgs/:orgId`,
+ * (VPA and name shown on dues QR codes) and the names on shared match
+ * links (docs/decisions/030) with `PATCH /api/orgs/:orgId`,
  * sending only the fields that changed (an emptied payee field as null). Field issues
  * of the server land on their fields; a taken slug (409) on the slug field.
  */
@@ -49,6 +51,7 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
       for (const field of PAYEE_FIELDS) {
         if (form.isDirty(field)) changes[field] = values[field].trim() || null;
       }
+      if (form.isDirty('matchShareNames')) changes.matchShareNames = values.matchShareNames;
       return Object.keys(changes).length === 0 ? null : changes;
     },
     loadSchema,
@@ -93,6 +96,16 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
           maxLength={100}
           {...form.getInputProps('payeeName')}
         />
+        <Radio.Group
+          label={t('orgSettings.matchShareNames.label')}
+          description={t('orgSettings.matchShareNames.hint')}
+          {...form.getInputProps('matchShareNames')}
+        >
+          <Group gap="lg" mt="xs">
+            <Radio value="first" label={t('orgSettings.matchShareNames.first')} />
+            <Radio value="none" label={t('orgSettings.matchShareNames.none')} />
+          </Group>
+        </Radio.Group>
         {formError !== null && <ErrorAlert error={formError} />}
         <Button
           type="submit"

@@ -23,9 +23,12 @@ import { OrgLogoSection } from '../components/org-logo-section';
  * read-only for staff), members and pending invites (everyone; managing them
  * for owners and admins), "Invite someone" (owners and admins; `#invite`
  * scrolls to it), the caller's own membership (leave, transfer ownership) and
- * the danger zone (owners: delete the organisation).
+ * the danger zone (owners: delete the organisation). Sections of other
+ * features come from `extraSections` (the route table composes them,
+ * CONVENTIONS.md "pages that compose several features"), shown before the
+ * caller's membership.
  */
-export function OrgSettingsPage() {
+export function OrgSettingsPage({ extraSections }: OrgSettingsPageProps = {}) {
   const { t } = useTranslation();
   const { orgId = '' } = useParams();
   const org = useQuery(orgQueryOptions(orgId));
@@ -33,13 +36,34 @@ export function OrgSettingsPage() {
     <Stack gap="md">
       <PageTitle title={t('orgSettings.title')} />
       <QueryState query={org} notFoundIsPage>
-        {(detail) => <OrgSettings detail={detail} />}
+        {(detail) => <OrgSettings detail={detail} extraSections={extraSections} />}
       </QueryState>
     </Stack>
   );
 }
 
-function OrgSettings({ detail }: { detail: OrgDetail }) {
+/** A section another feature adds to the settings page (CONVENTIONS.md: composed by the route table). */
+export interface OrgSettingsSection {
+  /** The section's `id` (a `#id` link scrolls to it). */
+  id: string;
+  /** Its heading. */
+  title: string;
+  content: ReactNode;
+}
+
+/** Props of {@link OrgSettingsPage}. */
+export interface OrgSettingsPageProps {
+  /** The sections of other features for this organisation (none by default). */
+  extraSections?: (detail: OrgDetail) => readonly OrgSettingsSection[];
+}
+
+function OrgSettings({
+  detail,
+  extraSections,
+}: {
+  detail: OrgDetail;
+  extraSections: OrgSettingsPageProps['extraSections'];
+}) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { hash } = useLocation();
@@ -82,6 +106,12 @@ function OrgSettings({ detail }: { detail: OrgDetail }) {
           <InviteForm orgId={org.id} canManageAdmins={permissions.canManageAdmins} />
         </Section>
       )}
+
+      {extraSections?.(detail).map((section) => (
+        <Section key={section.id} id={section.id} title={section.title}>
+          {section.content}
+        </Section>
+      ))}
 
       {org.role !== null && (
         <Section id="membership" title={t('membership.title')}>

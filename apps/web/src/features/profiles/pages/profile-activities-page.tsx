@@ -2,6 +2,7 @@ import type { Activity } from '@rally/shared/activities';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -34,11 +35,48 @@ function eventDay(activity: Activity, locale: string): string {
 
 const RSVP_ANSWERS = ['going', 'maybe', 'declined'] as const;
 
+/** Timeline kinds written by a match's incidents (docs/decisions/030), each shown with the match minute. */
+const INCIDENT_KINDS = new Set<Activity['kind']>([
+  'scored',
+  'assisted',
+  'yellow_card',
+  'red_card',
+  'subbed_on',
+  'subbed_off',
+  'injured',
+]);
+
+const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/**
+ * What a match entry says (DESIGN.md §9, docs/decisions/030): "Scored
+ * against Hawks (23')", "Played 34 min against Hawks and scored 2 goals";
+ * "in League match" when the match has no opponent.
+ */
+function describeMatchActivity(t: TFunction, activity: Activity): string {
+  const opponent = text(activity.data.opponent);
+  const match = opponent
+    ? t('profileActivities.match.against', { opponent })
+    : t('profileActivities.match.in', { event: text(activity.data.eventTitle) });
+  if (activity.kind !== 'played') {
+    return t(`profileActivities.kind.${activity.kind}`, {
+      match,
+      minute: text(activity.data.minute),
+    });
+  }
+  const minutes = count(activity.data.minutes);
+  const goals = count(activity.data.goals);
+  return goals > 0
+    ? t('profileActivities.match.playedScored', { minutes, match, count: goals })
+    : t('profileActivities.kind.played', { minutes, match });
+}
+
 /**
  * What one timeline entry says, e.g. "Approved in Tennis juniors by Coach
  * Meera"; event entries (docs/decisions/006) name the event and its day in the event's
  * zone: "Attended Training on Mon, Jan 7 (late)", "Answered Going to …",
- * "Training on … was cancelled: Rain".
+ * "Training on … was cancelled: Rain"; match entries the opponent and
+ * minute: "Scored against Hawks (23')" (see describeMatchActivity).
  */
 export function describeActivity(t: TFunction, activity: Activity, locale = 'en-US'): string {
   const event = text(activity.data.eventTitle);
@@ -56,6 +94,8 @@ export function describeActivity(t: TFunction, activity: Activity, locale = 'en-
         answer: answer ? t(`profileActivities.answer.${answer}`) : '',
       });
     }
+    case 'played':
+      return describeMatchActivity(t, activity);
     case 'event_cancelled': {
       const reason = text(activity.data.reason);
       return reason
@@ -63,6 +103,7 @@ export function describeActivity(t: TFunction, activity: Activity, locale = 'en-
         : t('profileActivities.kind.event_cancelled', { event, date });
     }
     default:
+      if (INCIDENT_KINDS.has(activity.kind)) return describeMatchActivity(t, activity);
       return t(`profileActivities.kind.${activity.kind}`, {
         program: text(activity.data.programName),
         manager: text(activity.data.managerName),
@@ -74,9 +115,11 @@ export function describeActivity(t: TFunction, activity: Activity, locale = 'en-
 /**
  * A profile's timeline (route `profile-activities`, `GET .../activities`):
  * what happened to it, newest first, each entry with its time and a link to
- * its subject, "Load more" while there are older entries; and its enrolments.
+ * its subject, "Load more" while there are older entries; `seasonStats`
+ * (the profile's match season, composed by app/pages: DESIGN.md §9); and
+ * its enrolments.
  */
-export function ProfileActivitiesPage() {
+export function ProfileActivitiesPage({ seasonStats }: { seasonStats?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const profileId = useProfileId();
   const profile = useQuery(profileQueryOptions(profileId));
@@ -125,6 +168,7 @@ export function ProfileActivitiesPage() {
               <LoadMoreButton query={activities} label={t('profileActivities.loadMore')} />
             </Stack>
           )}
+          {seasonStats}
           <ProfileSubscriptions profileId={profileId} />
         </Stack>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "orgs" ADD COLUMN "match_share_names" text DEFAULT 'first' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orgs" ADD CONSTRAINT "orgs_match_share_names_check" CHECK ("orgs"."match_share_names" in ('first', 'none'));
