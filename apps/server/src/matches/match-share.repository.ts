@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events, matches, orgs, programs } from '../db/schema/index.ts';
 import type { MatchRow } from './matches.repository.ts';
@@ -37,6 +37,7 @@ export async function findSharedMatch(
     .innerJoin(events, eq(events.id, matches.eventId))
     .innerJoin(programs, eq(programs.id, matches.programId))
     .innerJoin(orgs, eq(orgs.id, matches.orgId))
-    .where(eq(matches.shareToken, shareToken));
+    // An event changed from a match to another kind keeps its row: not shared then.
+    .where(and(eq(matches.shareToken, shareToken), eq(events.kind, 'match')));
   return row;
 }

@@ -216,6 +216,19 @@ describe('a match share link', () => {
     expect((await share(cancelled.token)).statusCode).toBe(404);
   });
 
+  it('is 404 once the event is no longer a match', async () => {
+    const { token, eventId } = await createMatch();
+    expect((await share(token)).statusCode).toBe(200);
+    const res = await t.req(coach, 'PATCH', `/api/programs/${programId}/events/${eventId}`, {
+      title: 'Cup tie',
+      kind: 'training',
+      startLocal: '2030-04-06T09:00',
+      endLocal: '2030-04-06T10:00',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await share(token)).statusCode).toBe(404);
+  });
+
   it('says a published match has not kicked off yet', async () => {
     const { token } = await createMatch();
     const body = (await share(token)).json();

@@ -155,7 +155,8 @@ export const SHARED_MATCH_REFRESH_MS = 15_000;
 /**
  * `GET /api/match-share/:shareToken` (`sharedMatchSchema`, docs/decisions/030):
  * a match's score, clock and timeline for its signed-out share link, asked
- * again every {@link SHARED_MATCH_REFRESH_MS} while live. 404 for a link
+ * again every {@link SHARED_MATCH_REFRESH_MS} while live (four times that
+ * before kick-off). 404 for a link
  * that does not work (unknown, unpublished, cancelled). Staff use it too,
  * for the score card, which draws what the link shows.
  */
@@ -163,8 +164,13 @@ export const sharedMatchQueryOptions = (shareToken: string) =>
   queryOptions({
     queryKey: ['match-share', shareToken] as const,
     queryFn: ({ signal }) => request(matchesRoutes.getShared, { params: { shareToken }, signal }),
+    // Before kick-off too, less often: someone who opened the link early sees it start.
     refetchInterval: (query) =>
-      query.state.data?.status === 'live' ? SHARED_MATCH_REFRESH_MS : false,
+      query.state.data?.status === 'live'
+        ? SHARED_MATCH_REFRESH_MS
+        : query.state.data?.status === 'published'
+          ? SHARED_MATCH_REFRESH_MS * 4
+          : false,
     staleTime: SHARED_MATCH_REFRESH_MS,
   });
 

@@ -1,5 +1,6 @@
 import type { MatchFormat, MatchFormatFields } from '@rally/shared/matches';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm, type FormMutation } from '../../../lib/use-schema-form';
@@ -118,6 +119,8 @@ export function MatchFormatForm({
   onDone,
 }: MatchFormatFormProps) {
   const { t } = useTranslation();
+  // An add form and an edit form can be open at once: each names its own list.
+  const positionsTitleId = useId();
   const { form, formProps, formError } = useSchemaForm({
     initialValues: valuesOf(initial, initialName),
     toBody,
@@ -177,8 +180,8 @@ export function MatchFormatForm({
             {...form.getInputProps('minShare')}
           />
         </SimpleGrid>
-        <Stack gap="xs" component="section" aria-labelledby="format-positions-title">
-          <Text fw={600} id="format-positions-title">
+        <Stack gap="xs" component="section" aria-labelledby={positionsTitleId}>
+          <Text fw={600} id={positionsTitleId}>
             {t('matchFormats.positions')}
           </Text>
           <Text size="sm" c="dimmed">

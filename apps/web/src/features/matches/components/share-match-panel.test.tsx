@@ -100,6 +100,24 @@ describe('sharing a match', () => {
     expect(rendered.matches).toEqual([shared]);
   });
 
+  it('offers a second tap when drawing took too long for the browser to count the first', async () => {
+    mockApi({ 'GET /api/match-share/:shareToken': shared });
+    const share = vi
+      .fn(async (_data: ShareData) => {})
+      .mockRejectedValueOnce(new DOMException('No user activation', 'NotAllowedError'));
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator), { canShare: () => true, share }),
+    );
+    const user = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Share score card' }));
+    await user.click(await screen.findByRole('button', { name: /The score card is ready/ }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(2));
+    expect(share.mock.calls[1]?.[0].files?.[0]?.name).toBe('score-card-2030-04-06.png');
+    expect(rendered.matches).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /The score card is ready/ })).toBeNull();
+  });
+
   it('downloads the PNG where the browser cannot share files', async () => {
     mockApi({ 'GET /api/match-share/:shareToken': shared });
     const createObjectURL = vi.fn(() => 'blob:score-card');

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/describe-error';
+import { publicOrigin } from '../../../lib/native-session';
 import { dateTimeFormat, formatDateTime, viewerTimeZone } from '../../../lib/format';
 import { sharedMatchQueryOptions } from '../api';
 import { renderScoreCard, scoreCardFileName, type ScoreCardText } from '../score-card';
@@ -25,6 +26,7 @@ type Progress =
   | { kind: 'copyFailed'; url: string }
   | { kind: 'rendering' }
   | { kind: 'downloaded'; fileName: string }
+  | { kind: 'ready'; shareData: ShareData }
   | { kind: 'failed'; error: unknown };
 
 /**
@@ -54,7 +56,26 @@ export function ShareMatchPanel({ view }: ShareMatchPanelProps) {
       </Stack>
     );
   }
-  const url = `${window.location.origin}${routePath('match-share', { shareToken: token })}`;
+  // The server's origin in the native app, whose own origin means nothing elsewhere.
+  const url = new URL(routePath('match-share', { shareToken: token }), publicOrigin()).toString();
+
+  const openShareSheet = async (shareData: ShareData) => {
+    try {
+      await navigator.share(shareData);
+      setProgress({ kind: 'idle' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        // The person closed the share sheet: nothing went wrong.
+        setProgress({ kind: 'idle' });
+      } else if (error instanceof DOMException && error.name === 'NotAllowedError') {
+        // Drawing took long enough for the browser to stop counting the tap:
+        // the card is ready, and a second tap shares it.
+        setProgress({ kind: 'ready', shareData });
+      } else {
+        setProgress({ kind: 'failed', error });
+      }
+    }
+  };
 
   const copy = async () => {
     try {
@@ -68,23 +89,17 @@ export function ShareMatchPanel({ view }: ShareMatchPanelProps) {
   const shareCard = async () => {
     setProgress({ kind: 'rendering' });
     try {
-      const match = await queryClient.fetchQuery(sharedMatchQueryOptions(token));
+      // What the link shows now, not a copy up to a refresh old.
+      const match = await queryClient.fetchQuery({
+        ...sharedMatchQueryOptions(token),
+        staleTime: 0,
+      });
       const blob = await renderScoreCard(match, cardText(t, match, i18n.language));
       const fileName = scoreCardFileName(match);
       const file = new File([blob], fileName, { type: 'image/png' });
       const shareData = { files: [file], title: cardTitle(t, match), url };
       if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
-        try {
-          await navigator.share(shareData);
-        } catch (error) {
-          // The person closed the share sheet: nothing went wrong.
-          if (error instanceof DOMException && error.name === 'AbortError') {
-            setProgress({ kind: 'idle' });
-            return;
-          }
-          throw error;
-        }
-        setProgress({ kind: 'idle' });
+        await openShareSheet(shareData);
         return;
       }
       download(blob, fileName);
@@ -115,24 +130,27 @@ export function ShareMatchPanel({ view }: ShareMatchPanelProps) {
           {t('eventMatch.share.shareCard')}
         </Button>
       </Group>
-      <div aria-live="polite">
-        {progress.kind === 'rendering' && (
-          <Text size="sm" role="status">
-            {t('eventMatch.share.rendering')}
-          </Text>
-        )}
+      <div role="status" aria-live="polite">
+        {progress.kind === 'rendering' && <Text size="sm">{t('eventMatch.share.rendering')}</Text>}
         {progress.kind === 'copied' && (
-          <Group gap={4} role="status" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <IconCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />
             <Text size="sm">{t('eventMatch.share.copied')}</Text>
           </Group>
         )}
         {progress.kind === 'downloaded' && (
-          <Text size="sm" role="status">
-            {t('eventMatch.share.downloaded', { file: progress.fileName })}
-          </Text>
+          <Text size="sm">{t('eventMatch.share.downloaded', { file: progress.fileName })}</Text>
         )}
       </div>
+      {progress.kind === 'ready' && (
+        <Button
+          variant="light"
+          leftSection={<IconPhoto size={16} aria-hidden />}
+          onClick={() => void openShareSheet(progress.shareData)}
+        >
+          {t('eventMatch.share.shareNow')}
+        </Button>
+      )}
       {progress.kind === 'copyFailed' && (
         <TextInput
           readOnly
