@@ -148,7 +148,9 @@ describe('Web Push in the browser (docs/decisions/029)', () => {
           data: n.data as unknown,
         }));
       });
-    await expect.poll(shown).toEqual([
+    // The worker may have to start first (it stops when idle): on a busy
+    // machine that outlasts expect.poll's default second.
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([
       {
         title: 'Parent Priya wrote about Kiran Priya',
         body: 'Tap to read it.',
@@ -176,7 +178,7 @@ describe('Web Push in the browser (docs/decisions/029)', () => {
     await page.waitForURL((url) => url.pathname === path);
     await page.getByRole('heading', { name: /Conversation with/ }).waitFor();
     await page.getByText('Kiran will be late today.').waitFor();
-    await expect.poll(async () => (await shown()).length).toBe(0);
+    await expect.poll(async () => (await shown()).length, { timeout: 15_000 }).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });
