@@ -1,7 +1,7 @@
-import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/error-alert';
+import { QueryState } from '../../../components/query-state';
 import { profileMatchStatsQueryOptions } from '../api';
 import { SEASON_COLUMNS, SeasonCells } from './season-stats-cells';
 
@@ -20,42 +20,36 @@ export function ProfileSeasonStats({ profileId }: { profileId: string }) {
       <Title order={2} size="h3" id="profile-season-stats">
         {t('matchStats.title')}
       </Title>
-      {stats.isPending && (
-        <Stack gap="xs" aria-busy="true">
-          <Skeleton height={16} />
-          <Skeleton height={16} width="80%" />
-        </Stack>
-      )}
-      {stats.error !== null && (
-        <ErrorAlert error={stats.error} onRetry={() => void stats.refetch()} />
-      )}
-      {stats.data &&
-        (stats.data.programs.length === 0 ? (
-          <Text c="dimmed">{t('matchStats.empty')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table withTableBorder aria-label={t('matchStats.profileTableLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('matchStats.column.program')}</Table.Th>
-                  {SEASON_COLUMNS.map((column) => (
-                    <Table.Th key={column} ta="right">
-                      {t(`matchStats.column.${column}`)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {stats.data.programs.map((line) => (
-                  <Table.Tr key={line.programId}>
-                    <Table.Th scope="row">{line.programName}</Table.Th>
-                    <SeasonCells line={line} />
+      <QueryState query={stats}>
+        {({ programs }) =>
+          programs.length === 0 ? (
+            <Text c="dimmed">{t('matchStats.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table withTableBorder aria-label={t('matchStats.profileTableLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('matchStats.column.program')}</Table.Th>
+                    {SEASON_COLUMNS.map((column) => (
+                      <Table.Th key={column} ta="right">
+                        {t(`matchStats.column.${column}`)}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+                </Table.Thead>
+                <Table.Tbody>
+                  {programs.map((line) => (
+                    <Table.Tr key={line.programId}>
+                      <Table.Th scope="row">{line.programName}</Table.Th>
+                      <SeasonCells line={line} />
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import type { ProgramMatchStats } from '@rally/shared/matches';
-import { Button, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/error-alert';
+import { QueryState } from '../../../components/query-state';
 import { programMatchStatsCsvUrl, programMatchStatsQueryOptions } from '../api';
 import { SEASON_COLUMNS, SeasonCells, type SeasonColumn } from './season-stats-cells';
 
@@ -42,34 +42,28 @@ export function ProgramMatchStats({ programId }: { programId: string }) {
       <Title order={2} size="h3" id="program-match-stats">
         {t('matchStats.title')}
       </Title>
-      {stats.isPending && (
-        <Stack gap="xs" aria-busy="true">
-          <Skeleton height={16} />
-          <Skeleton height={16} width="80%" />
-        </Stack>
-      )}
-      {stats.error !== null && (
-        <ErrorAlert error={stats.error} onRetry={() => void stats.refetch()} />
-      )}
-      {stats.data &&
-        (stats.data.players.length === 0 ? (
-          <Text c="dimmed">{t('matchStats.empty')}</Text>
-        ) : (
-          <>
-            <div>
-              <Button
-                component="a"
-                href={programMatchStatsCsvUrl(programId)}
-                download
-                variant="default"
-                leftSection={<IconDownload size={18} aria-hidden />}
-              >
-                {t('matchStats.downloadCsv')}
-              </Button>
-            </div>
-            <PlayersTable players={stats.data.players} />
-          </>
-        ))}
+      <QueryState query={stats}>
+        {({ players }) =>
+          players.length === 0 ? (
+            <Text c="dimmed">{t('matchStats.empty')}</Text>
+          ) : (
+            <>
+              <div>
+                <Button
+                  component="a"
+                  href={programMatchStatsCsvUrl(programId)}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={18} aria-hidden />}
+                >
+                  {t('matchStats.downloadCsv')}
+                </Button>
+              </div>
+              <PlayersTable players={players} />
+            </>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }
