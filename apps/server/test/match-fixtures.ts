@@ -15,3 +15,22 @@ export const TEST_MATCH_FORMAT = {
     { key: 'R', label: 'Right', x: 0.7, y: 0.6, isGoalkeeper: false },
   ],
 };
+
+/**
+ * Five a side with a 50 % minimum share (DESIGN.md §9), the built-in
+ * "5v5 U8" as a match's own copy: what the match and timeline tests play.
+ */
+export const FIVE_A_SIDE_FORMAT = {
+  name: '5v5 U8',
+  playersOnField: 5,
+  periods: 2,
+  periodMinutes: 20,
+  minPlayShare: 0.5,
+  positions: [
+    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
+    { key: 'LD', label: 'Left defender', x: 0.28, y: 0.3 },
+    { key: 'RD', label: 'Right defender', x: 0.72, y: 0.3 },
+    { key: 'LF', label: 'Left forward', x: 0.3, y: 0.66 },
+    { key: 'RF', label: 'Right forward', x: 0.7, y: 0.66 },
+  ],
+};

@@ -3,6 +3,7 @@ import type { Activity } from '@rally/shared/activities';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
+import { FIVE_A_SIDE_FORMAT as FIVE } from '../../test/match-fixtures.ts';
 
 // Real: the app, its database and the activities sink; the realtime
 // publisher is spied on to see which timelines are told.
@@ -24,21 +25,6 @@ afterAll(() => t.close());
 const child = (i: number) => families[i]!.childId;
 const url = (eventId: string, rest = '') =>
   `/api/programs/${programId}/events/${eventId}/match${rest}`;
-
-const FIVE = {
-  name: '5v5 U8',
-  playersOnField: 5,
-  periods: 2,
-  periodMinutes: 20,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
-    { key: 'LD', label: 'Left defender', x: 0.28, y: 0.3 },
-    { key: 'RD', label: 'Right defender', x: 0.72, y: 0.3 },
-    { key: 'LF', label: 'Left forward', x: 0.3, y: 0.66 },
-    { key: 'RF', label: 'Right forward', x: 0.7, y: 0.66 },
-  ],
-};
 
 /** A match against Hawks: children 0-4 start, 5 on the bench. */
 async function createMatch(): Promise<string> {

@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
+import { FIVE_A_SIDE_FORMAT as FIVE } from '../../test/match-fixtures.ts';
 
 let t: TestApp;
 let coach: TestUser;
@@ -44,22 +45,6 @@ const url = (eventId: string, rest = '') =>
   `/api/programs/${programId}/events/${eventId}/match${rest}`;
 
 const child = (i: number) => families[i]!.childId;
-
-/** Five a side: a 5v5 format copy with a 50 % minimum. */
-const FIVE = {
-  name: '5v5 U8',
-  playersOnField: 5,
-  periods: 2,
-  periodMinutes: 20,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
-    { key: 'LD', label: 'Left defender', x: 0.28, y: 0.3 },
-    { key: 'RD', label: 'Right defender', x: 0.72, y: 0.3 },
-    { key: 'LF', label: 'Left forward', x: 0.3, y: 0.66 },
-    { key: 'RF', label: 'Right forward', x: 0.7, y: 0.66 },
-  ],
-};
 
 /** Saves details (5v5) and a squad: children 0-4 start, 5-6 on the bench, 7 not selected. */
 async function prepare(eventId: string): Promise<number> {
