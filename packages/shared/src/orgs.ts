@@ -36,6 +36,16 @@ export const matchShareNamesSchema = z.enum(['first', 'none']);
 export type MatchShareNames = z.infer<typeof matchShareNamesSchema>;
 
 /**
+ * Whose match minutes a family sees on the match page (DESIGN.md §9,
+ * "fair playing time with proof"; docs/decisions/030): only its `own`
+ * children's, or the whole `squad`'s. Staff always see the squad's. The
+ * organisation's choice; `own` unless it opts in.
+ */
+export const matchMinutesVisibilitySchema = z.enum(['own', 'squad']);
+/** See {@link matchMinutesVisibilitySchema}. */
+export type MatchMinutesVisibility = z.infer<typeof matchMinutesVisibilitySchema>;
+
+/**
  * An organisation as a member sees it; `role` is the caller's role (null for
  * a global admin who is not a member). `payeeVpa`/`payeeName` (docs/decisions/005) are
  * where families pay dues by UPI (null = not set up); the server always sends
@@ -54,6 +64,8 @@ export const orgSchema = z.object({
   payeeName: z.string().nullable().optional(),
   /** Names on signed-out match share links (docs/decisions/030); optional in the type only, as `payeeVpa`. */
   matchShareNames: matchShareNamesSchema.optional(),
+  /** Whose match minutes families see (docs/decisions/030); optional in the type only, as `payeeVpa`. */
+  matchMinutesVisibility: matchMinutesVisibilitySchema.optional(),
   createdAt: z.string(),
 });
 /** See {@link orgSchema}. */
@@ -89,7 +101,8 @@ export type OrgPermissions = z.infer<typeof orgPermissionsSchema>;
  * Body of `PATCH /api/orgs/:orgId` (owners and admins). Every field optional.
  * `payeeVpa` and `payeeName` (docs/decisions/005) set the UPI payee of dues; null clears
  * them (`payeeName` null = the org's name is shown to payers).
- * `matchShareNames` picks the names on match share links (docs/decisions/030).
+ * `matchShareNames` picks the names on match share links and
+ * `matchMinutesVisibility` whose minutes families see (docs/decisions/030).
  */
 export const updateOrgSchema = z
   .object({
@@ -111,6 +124,7 @@ export const updateOrgSchema = z
       .max(50, 'Payee name must be at most 50 characters')
       .nullable(),
     matchShareNames: matchShareNamesSchema,
+    matchMinutesVisibility: matchMinutesVisibilitySchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });

@@ -8,6 +8,7 @@ import {
   matchIncidents,
   matches,
   matchPlayers,
+  orgs,
   programs,
   users,
 } from '../db/schema/index.ts';
@@ -23,6 +24,8 @@ export interface MatchEventRow {
   status: 'scheduled' | 'cancelled';
   capacity: number | null;
   defaultRsvp: DefaultRsvp;
+  /** Whose minutes families see: the org's choice (docs/decisions/030). */
+  minutesVisibility: 'own' | 'squad';
 }
 
 /** Event `eventId` of program `programId`, or undefined. */
@@ -42,9 +45,11 @@ export async function findMatchEvent(
       status: events.status,
       capacity: events.capacity,
       defaultRsvp: programs.defaultRsvp,
+      minutesVisibility: orgs.matchMinutesVisibility,
     })
     .from(events)
     .innerJoin(programs, eq(programs.id, events.programId))
+    .innerJoin(orgs, eq(orgs.id, events.orgId))
     .where(and(eq(events.id, eventId), eq(events.programId, programId)));
   return row;
 }

@@ -50,7 +50,8 @@ import * as repo from './matches.repository.ts';
  * - only `match` events have one (404 otherwise) -> loadMatchEvent
  * - whoever sees the program reads it; families see the squad once it is
  *   published, without anyone's RSVP, and the minutes of their own
- *   children; staff see everything -> buildView
+ *   children (the squad's where the org chose `squad`, docs/decisions/030);
+ *   staff see everything -> buildView
  * - the program's event managers edit details and the squad, and publish;
  *   its staff (`program:take-attendance`) score -> each method's authorize
  * - every write locks the match row first (`ensureAndLockMatch`), so writes
@@ -633,6 +634,9 @@ export class MatchesService {
           actor.userId,
           allMinutes.map((m) => m.profileId),
         );
+    // A family sees its own children's minutes, or the squad's where the org
+    // chose so (docs/decisions/030) and the lineup is published.
+    const showsSquadMinutes = mine === null || (event.minutesVisibility === 'squad' && isPublished);
     const visibleIncidents = mine === null ? incidents : familyTimeline(incidents, mine);
     const leaseName = match.leaseUserId ? await repo.findUserName(db, match.leaseUserId) : null;
     const isLeaseLive =
@@ -656,7 +660,7 @@ export class MatchesService {
         JSON.stringify(match.publishedSquad) !== JSON.stringify(squadSnapshot(squadRows)),
       incidents: visibleIncidents,
       score: deriveScore(incidents),
-      minutes: allMinutes.filter((m) => mine === null || mine.has(m.profileId)),
+      minutes: showsSquadMinutes ? allMinutes : allMinutes.filter((m) => mine.has(m.profileId)),
       lease:
         isLeaseLive && match.leaseUserId
           ? {

@@ -405,6 +405,51 @@ describe('the incident log', () => {
     expect(seasonOf(child(7))).toBe(0);
   });
 
+  it('shows families the squad’s minutes only where the org chose so, and only once published', async () => {
+    const eventId = await createMatch();
+    await prepare(eventId);
+    expect((await t.req(coach, 'POST', url(eventId, '/publish'))).statusCode).toBe(200);
+    await record(coach, eventId, [
+      incident('period_start', 1, 0),
+      incident('substitution', 1, 10, { profileId: child(3), relatedProfileId: child(5) }),
+      incident('period_end', 1, 20),
+    ]);
+    const draft = await createMatch();
+    await prepare(draft);
+    const minutesSeenBy = async (i: number, id = eventId) =>
+      ((await t.req(families[i]!.parent, 'GET', url(id))).json().minutes as { profileId: string }[])
+        .map((m) => m.profileId)
+        .sort();
+    expect(await minutesSeenBy(5)).toEqual([child(5)]);
+    expect(await minutesSeenBy(7)).toEqual([]);
+
+    const bad = await t.req(coach, 'PATCH', `/api/orgs/${orgId}`, {
+      matchMinutesVisibility: 'everyone',
+    });
+    expect(bad.statusCode).toBe(400);
+    const family = await t.req(families[5]!.parent, 'PATCH', `/api/orgs/${orgId}`, {
+      matchMinutesVisibility: 'squad',
+    });
+    // Not a member of the org: it answers as if there were no such org.
+    expect(family.statusCode).toBe(404);
+    const changed = await t.req(coach, 'PATCH', `/api/orgs/${orgId}`, {
+      matchMinutesVisibility: 'squad',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().org.matchMinutesVisibility).toBe('squad');
+    try {
+      const squad = [0, 1, 2, 3, 4, 5, 6].map(child).sort();
+      expect(await minutesSeenBy(5)).toEqual(squad);
+      // A family whose child was not selected sees the squad's too: the org chose so.
+      expect(await minutesSeenBy(7)).toEqual(squad);
+      // Unpublished: a family sees no lineup, so no one's minutes but its own child's.
+      expect(await minutesSeenBy(5, draft)).toEqual([child(5)]);
+    } finally {
+      await t.req(coach, 'PATCH', `/api/orgs/${orgId}`, { matchMinutesVisibility: 'own' });
+    }
+    expect(await minutesSeenBy(5)).toEqual([child(5)]);
+  });
+
   it('sums season stats per program and per profile, with a CSV for staff', async () => {
     const eventId = await createMatch();
     await prepare(eventId);

@@ -15,6 +15,7 @@ export function presentOrg(org: OrgWithRole): Org {
     payeeVpa: org.payeeVpa,
     payeeName: org.payeeName,
     matchShareNames: org.matchShareNames,
+    matchMinutesVisibility: org.matchMinutesVisibility,
     createdAt: org.createdAt.toISOString(),
   };
 }

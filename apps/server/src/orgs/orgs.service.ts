@@ -97,8 +97,9 @@ export class OrgsService {
   }
 
   /**
-   * Updates name, slug, time zone, country, UPI payee or the names on match
-   * share links (owners and admins; docs/decisions/030). 409 when the slug is taken.
+   * Updates name, slug, time zone, country, UPI payee, the names on match
+   * share links or whose match minutes families see (owners and admins;
+   * docs/decisions/030). 409 when the slug is taken.
    */
   async update(
     actor: PolicyActor,

@@ -27,10 +27,21 @@ export const orgs = pgTable(
     payeeName: text('payee_name'),
     /** Names on signed-out match share links: `first` names or `none` (docs/decisions/030). */
     matchShareNames: text('match_share_names').$type<'first' | 'none'>().notNull().default('first'),
+    /** Whose match minutes families see: their `own` children's or the `squad`'s (docs/decisions/030). */
+    matchMinutesVisibility: text('match_minutes_visibility')
+      .$type<'own' | 'squad'>()
+      .notNull()
+      .default('own'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('orgs_match_share_names_check', sql`${t.matchShareNames} in ('first', 'none')`)],
+  (t) => [
+    check('orgs_match_share_names_check', sql`${t.matchShareNames} in ('first', 'none')`),
+    check(
+      'orgs_match_minutes_visibility_check',
+      sql`${t.matchMinutesVisibility} in ('own', 'squad')`,
+    ),
+  ],
 );
 
 /** A user's role in an org: `owner`, `admin` or `staff`. DESIGN.md §2. */

@@ -338,6 +338,26 @@ describe('organisation settings: details and logo', () => {
     expect(within(group).getByRole('radio', { name: 'No names' })).toBeChecked();
   });
 
+  it('chooses whose match minutes families see (docs/decisions/030)', async () => {
+    const { org, requests } = settingsApi('owner', [], {
+      'PATCH /api/orgs/:orgId': (request) =>
+        json({ org: { ...makeOrg({ role: 'owner' }), ...(request.body as object) } }),
+    });
+    const app = renderApp(`/orgs/${org.id}/settings`);
+    const group = await screen.findByRole('radiogroup', { name: /Playing time families see/ });
+    expect(
+      within(group).getByRole('radio', { name: 'Only their own children’s minutes' }),
+    ).toBeChecked();
+    await app.user.click(within(group).getByRole('radio', { name: 'The whole squad’s minutes' }));
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { matchMinutesVisibility: 'squad' },
+      ]),
+    );
+    expect(within(group).getByRole('radio', { name: 'The whole squad’s minutes' })).toBeChecked();
+  });
+
   it('shows server field errors on their fields', async () => {
     const { org } = settingsApi('owner', [], {
       'PATCH /api/orgs/:orgId': problem(400, 'validation_failed', {

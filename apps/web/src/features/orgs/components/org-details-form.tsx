@@ -1,4 +1,4 @@
-import type { MatchShareNames, Org, UpdateOrg } from '@rally/shared/orgs';
+import type { MatchMinutesVisibility, MatchShareNames, Org, UpdateOrg } from '@rally/shared/orgs';
 import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -23,6 +23,7 @@ function valuesOf(org: Org) {
     payeeVpa: org.payeeVpa ?? '',
     payeeName: org.payeeName ?? '',
     matchShareNames: (org.matchShareNames ?? 'first') as MatchShareNames,
+    matchMinutesVisibility: (org.matchMinutesVisibility ?? 'own') as MatchMinutesVisibility,
   };
 }
 
@@ -33,8 +34,9 @@ export interface OrgDetailsFormProps {
 
 /**
  * Edits an organisation's name, slug, time zone, country and UPI payee
- * (VPA and name shown on dues QR codes) and the names on shared match
- * links (docs/decisions/030) with `PATCH /api/orgs/:orgId`,
+ * (VPA and name shown on dues QR codes), the names on shared match
+ * links and whose match minutes families see (docs/decisions/030) with
+ * `PATCH /api/orgs/:orgId`,
  * sending only the fields that changed (an emptied payee field as null). Field issues
  * of the server land on their fields; a taken slug (409) on the slug field.
  */
@@ -52,6 +54,9 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
         if (form.isDirty(field)) changes[field] = values[field].trim() || null;
       }
       if (form.isDirty('matchShareNames')) changes.matchShareNames = values.matchShareNames;
+      if (form.isDirty('matchMinutesVisibility')) {
+        changes.matchMinutesVisibility = values.matchMinutesVisibility;
+      }
       return Object.keys(changes).length === 0 ? null : changes;
     },
     loadSchema,
@@ -105,6 +110,16 @@ export function OrgDetailsForm({ org }: OrgDetailsFormProps) {
             <Radio value="first" label={t('orgSettings.matchShareNames.first')} />
             <Radio value="none" label={t('orgSettings.matchShareNames.none')} />
           </Group>
+        </Radio.Group>
+        <Radio.Group
+          label={t('orgSettings.matchMinutesVisibility.label')}
+          description={t('orgSettings.matchMinutesVisibility.hint')}
+          {...form.getInputProps('matchMinutesVisibility')}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="own" label={t('orgSettings.matchMinutesVisibility.own')} />
+            <Radio value="squad" label={t('orgSettings.matchMinutesVisibility.squad')} />
+          </Stack>
         </Radio.Group>
         {formError !== null && <ErrorAlert error={formError} />}
         <Button

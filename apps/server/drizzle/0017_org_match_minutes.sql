@@ -1,0 +1,2 @@
+ALTER TABLE "orgs" ADD COLUMN "match_minutes_visibility" text DEFAULT 'own' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orgs" ADD CONSTRAINT "orgs_match_minutes_visibility_check" CHECK ("orgs"."match_minutes_visibility" in ('own', 'squad'));
