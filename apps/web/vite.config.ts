@@ -283,11 +283,20 @@ export default defineConfig({
               priority: 15,
             },
             {
-              // Forms (Mantine's form library, our helpers and the phone field,
-              // which needs the shared schemas and so zod): not in `app`,
-              // which every signed-in page loads, also those without a form.
+              // Forms (Mantine's form library and our helpers, which load a
+              // form's schema only on submit): not in `app`, which every
+              // signed-in page loads, also those without a form.
               name: 'forms',
-              test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:display-name-form|time-zone-select|phone-number-input))\.)/,
+              test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:display-name-form|time-zone-select))\.)/,
+              minShareCount: 2,
+              priority: 9,
+            },
+            {
+              // The phone field, which needs the shared schemas (and so zod)
+              // at once: apart from `forms`, so that a form without a phone
+              // (a match's details) downloads zod only when it is submitted.
+              name: 'phone-field',
+              test: /apps[\\/]web[\\/]src[\\/]components[\\/]phone-number-input\./,
               minShareCount: 2,
               priority: 9,
             },

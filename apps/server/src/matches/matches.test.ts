@@ -160,6 +160,67 @@ describe('match formats', () => {
     expect((await t.req(coach, 'DELETE', `${base}/${id}`)).statusCode).toBe(204);
     expect((await t.req(coach, 'DELETE', `${base}/${id}`)).statusCode).toBe(404);
   });
+
+  it('edits a match’s own copy of its format’s positions, never the template, and keeps starters placed', async () => {
+    const base = `/api/orgs/${orgId}/match-formats`;
+    const template = await t.req(coach, 'POST', base, { ...FIVE, name: 'Cup 5' });
+    expect(template.statusCode).toBe(201);
+    const eventId = await createMatch();
+    let version = await prepare(eventId);
+    // Rename LD, move it to the middle and add a sixth position for this match.
+    const positions = FIVE.positions.map((p) =>
+      p.key === 'LD' ? { ...p, label: 'Sweeper', x: 0.5 } : p,
+    );
+    const edited = await t.req(coach, 'PUT', url(eventId), {
+      opponent: 'Rovers',
+      venue: 'away',
+      competition: '',
+      formatId: template.json().id,
+      format: {
+        ...FIVE,
+        name: 'Cup 5',
+        playersOnField: 6,
+        positions: [
+          ...positions,
+          { key: 'ST', label: 'Striker', x: 0.5, y: 0.9, isGoalkeeper: false },
+        ],
+      },
+      version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const format = edited.json().format;
+    expect(format.playersOnField).toBe(6);
+    expect(format.positions.find((p: { key: string }) => p.key === 'LD')).toMatchObject({
+      label: 'Sweeper',
+      x: 0.5,
+    });
+    version = edited.json().version;
+    const stored = (await t.req(coach, 'GET', base))
+      .json()
+      .formats.find((f: { id: string }) => f.id === template.json().id);
+    expect(stored.playersOnField).toBe(5);
+    expect(stored.positions.map((p: { label: string }) => p.label)).not.toContain('Sweeper');
+
+    // Removing RF, where a starter stands, is refused on the positions and changes nothing.
+    const removed = await t.req(coach, 'PUT', url(eventId), {
+      opponent: 'Rovers',
+      venue: 'away',
+      competition: '',
+      formatId: template.json().id,
+      format: {
+        ...FIVE,
+        playersOnField: 4,
+        positions: FIVE.positions.filter((p) => p.key !== 'RF'),
+      },
+      version,
+    });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().errors[0]).toMatchObject({ path: 'format.positions' });
+    expect(removed.json().errors[0].message).toMatch(/plays at RF/);
+    const after = (await t.req(coach, 'GET', url(eventId))).json();
+    expect(after.format.playersOnField).toBe(6);
+    expect(after.version).toBe(version);
+  });
 });
 
 describe('squad and lineup', () => {

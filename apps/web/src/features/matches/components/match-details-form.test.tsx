@@ -1,0 +1,200 @@
+import type { MatchFormat, MatchView, SaveMatchDetails } from '@rally/shared/matches';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../../app/app';
+import { createI18n } from '../../../app/i18n';
+import { loadUiStrings } from '../../../app/locales/ui-string-parts';
+import { createQueryClient } from '../../../app/query-client';
+import { json, mockApi, problem, type MockHandler } from '../../../test/api-mock';
+import { newId } from '../../../test/fixtures';
+import { MatchDetailsForm } from './match-details-form';
+
+// A match's details with its own copy of the format (DESIGN.md §9,
+// docs/decisions/030 "Formats"): positions edited here change this match only.
+
+const fiveASide: MatchFormat = {
+  id: newId(),
+  name: '5v5 U8',
+  playersOnField: 5,
+  periods: 2,
+  periodMinutes: 20,
+  minPlayShare: 0.5,
+  positions: [
+    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
+    { key: 'LD', label: 'Left defender', x: 0.3, y: 0.3, isGoalkeeper: false },
+    { key: 'RD', label: 'Right defender', x: 0.7, y: 0.3, isGoalkeeper: false },
+    { key: 'LF', label: 'Left forward', x: 0.3, y: 0.7, isGoalkeeper: false },
+    { key: 'RF', label: 'Right forward', x: 0.7, y: 0.7, isGoalkeeper: false },
+  ],
+};
+const { id: formatId, ...fiveFields } = fiveASide;
+const fourASide: MatchFormat = {
+  id: newId(),
+  name: '4v4 U6',
+  playersOnField: 4,
+  periods: 4,
+  periodMinutes: 10,
+  minPlayShare: 0,
+  positions: fiveASide.positions.slice(1),
+};
+
+function matchView(overrides: Partial<MatchView> = {}): MatchView {
+  return {
+    eventId: newId(),
+    programId: newId(),
+    orgId: newId(),
+    eventTitle: 'League match',
+    startsAt: '2030-03-02T03:30:00.000Z',
+    status: 'planned',
+    opponent: 'Rovers',
+    venue: 'away',
+    competition: 'U8 League',
+    formatId,
+    format: fiveFields,
+    squad: [],
+    publishedAt: null,
+    isChangedSincePublish: false,
+    incidents: [],
+    score: { us: 0, them: 0 },
+    minutes: [],
+    lease: null,
+    shareToken: null,
+    computedAt: '2030-03-02T03:00:00.000Z',
+    version: 3,
+    permissions: { canEdit: true, canScore: true, isScorer: false },
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  await loadUiStrings(['matches']);
+});
+
+/** Renders the form for `view`; the PUT answers with `save` (default: the body applied). */
+function renderForm(view: MatchView, save?: MockHandler) {
+  const requests = mockApi({
+    'GET /api/orgs/:orgId/match-formats': { formats: [fiveASide, fourASide], canEdit: true },
+    'PUT /api/programs/:programId/events/:eventId/match':
+      save ??
+      ((request) => {
+        const body = request.body as SaveMatchDetails;
+        return json({ ...view, ...body, version: view.version + 1 });
+      }),
+  });
+  const user = userEvent.setup();
+  render(
+    <App queryClient={createQueryClient({ retry: false })} i18n={createI18n()}>
+      <MatchDetailsForm view={view} />
+    </App>,
+  );
+  const saves = () =>
+    requests.filter((r) => r.method === 'PUT').map((r) => r.body as SaveMatchDetails);
+  return { user, requests, saves };
+}
+
+describe('match details: the format of this match', () => {
+  it('edits the positions’ labels and places for this match only, not the template', async () => {
+    const { user, requests, saves } = renderForm(matchView());
+    const toggle = screen.getByRole('button', { name: 'Edit positions for this match' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const second = screen.getByRole('group', { name: 'Position 2' });
+    const label = within(second).getByRole('textbox', { name: /Label/ });
+    await user.clear(label);
+    await user.type(label, 'Sweeper');
+    const across = within(second).getByRole('textbox', { name: /Across/ });
+    await user.clear(across);
+    await user.type(across, '50');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const body = saves()[0]!;
+    expect(body).toMatchObject({ formatId, version: 3, opponent: 'Rovers', venue: 'away' });
+    expect(body.format.playersOnField).toBe(5);
+    expect(body.format.positions[1]).toEqual({
+      key: 'LD',
+      label: 'Sweeper',
+      x: 0.5,
+      y: 0.3,
+      isGoalkeeper: false,
+    });
+    expect(body.format.positions.filter((p, i) => i !== 1)).toEqual(
+      fiveASide.positions.filter((p, i) => i !== 1),
+    );
+    expect(await screen.findByText('Match details saved.')).toBeInTheDocument();
+    // The org's template is never written from here.
+    expect(requests.some((r) => r.path.includes('match-formats') && r.method !== 'GET')).toBe(
+      false,
+    );
+  });
+
+  it('adds a position, one more player on the field, and says so', async () => {
+    const { user, saves } = renderForm(matchView());
+    expect(screen.getByText('5 players on the field, 2 × 20 min')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit positions for this match' }));
+    await user.click(screen.getByRole('button', { name: 'Add position' }));
+    expect(screen.getByText('6 players on the field, 2 × 20 min')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.format).toMatchObject({ playersOnField: 6 });
+    expect(saves()[0]!.format.positions[5]).toMatchObject({ key: 'P6', label: 'Position 6' });
+  });
+
+  it('refuses two positions with one key before sending', async () => {
+    const { user, saves } = renderForm(matchView());
+    await user.click(screen.getByRole('button', { name: 'Edit positions for this match' }));
+    const key = within(screen.getByRole('group', { name: 'Position 3' })).getByRole('textbox', {
+      name: /Key/,
+    });
+    await user.clear(key);
+    await user.type(key, 'LD');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Position LD is listed twice')).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of a removed position a starter stands on, on the positions', async () => {
+    const { user, saves } = renderForm(
+      matchView(),
+      problem(400, 'validation_failed', {
+        errors: [
+          {
+            path: 'format.positions',
+            message: 'Asha plays at RF, which this format does not have: move them first',
+          },
+        ],
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit positions for this match' }));
+    await user.click(screen.getByRole('button', { name: 'Remove position 5' }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    // On the positions' list, which stays open to show it.
+    expect(
+      await screen.findByText('Asha plays at RF, which this format does not have: move them first'),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('group', { name: 'Position 4' })).toBeInTheDocument();
+  });
+
+  it('starts over from another template: its periods and positions replace the match’s', async () => {
+    const { user, saves } = renderForm(matchView());
+    const template = screen.getByRole('combobox', { name: /Template/ });
+    await waitFor(() => expect(template).toBeEnabled());
+    await user.selectOptions(template, '4v4 U6');
+    expect(screen.getByText('4 players on the field, 4 × 10 min')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const { id, ...fields } = fourASide;
+    expect(saves()[0]).toMatchObject({ formatId: id, format: fields });
+  });
+
+  it('keeps the format fixed once the match has kicked off', async () => {
+    renderForm(matchView({ status: 'live' }));
+    expect(screen.queryByRole('button', { name: 'Edit positions for this match' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Periods' })).toBeDisabled();
+    expect(screen.getByText('The format is fixed once the match has kicked off.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Opponent' })).toBeEnabled();
+  });
+});
