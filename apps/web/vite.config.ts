@@ -284,8 +284,8 @@ export default defineConfig({
             },
             {
               // Forms (Mantine's form library and our helpers, which load a
-              // form's schema only on submit): not in `app`, which every
-              // signed-in page loads, also those without a form.
+              // form's schema when the form is first focused): not in `app`,
+              // which every signed-in page loads, also those without a form.
               name: 'forms',
               test: /(?:node_modules[\\/](?:@mantine[\\/]form|klona|fast-deep-equal)[\\/]|apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:use-schema-form|form-errors|schema-validation)|components[\\/](?:display-name-form|time-zone-select))\.)/,
               minShareCount: 2,
@@ -294,7 +294,7 @@ export default defineConfig({
             {
               // The phone field, which needs the shared schemas (and so zod)
               // at once: apart from `forms`, so that a form without a phone
-              // (a match's details) downloads zod only when it is submitted.
+              // (a match's details) downloads zod only once it is used.
               name: 'phone-field',
               test: /apps[\\/]web[\\/]src[\\/]components[\\/]phone-number-input\./,
               minShareCount: 2,

@@ -115,6 +115,25 @@ export function formatBody(values: FormatValues): MatchFormatFields {
 }
 
 /**
+ * The form paths of the format's number fields left empty (periods, minutes,
+ * the minimum share, a position's place), where `formatBody` would read 0:
+ * each gets a "required" error rather than a silent 0.
+ */
+export function requiredFormatFields(values: FormatValues): string[] {
+  const isEmpty = (value: number | string) => value === '';
+  return [
+    ...(['periods', 'periodMinutes', 'minShare'] as const).filter((field) =>
+      isEmpty(values[field]),
+    ),
+    ...values.positions.flatMap((position, index) =>
+      (['x', 'y'] as const)
+        .filter((part) => isEmpty(position[part]))
+        .map((part) => `positions.${index}.${part}`),
+    ),
+  ];
+}
+
+/**
  * Where an added position starts: along a line across the attacking half
  * (10 %, 30 % ... 90 % across, rows 10 % apart), to be nudged from there.
  */
@@ -130,6 +149,12 @@ function freeKey(positions: readonly PositionValues[]): { key: string; number: n
   return { key: `P${number}`, number };
 }
 
+/** Props of {@link FormatPositionsEditor}. */
+export interface FormatPositionsEditorProps<Values extends FormatValues> {
+  /** The form whose `positions` (and their `positions.<index>.<part>` fields) are edited. */
+  form: UseFormReturnType<Values>;
+}
+
 /**
  * A format's positions as a form edits them (DESIGN.md §9,
  * docs/decisions/030 "Formats"): the read-only pitch preview beside one
@@ -139,9 +164,7 @@ function freeKey(positions: readonly PositionValues[]): { key: string; number: n
  */
 export function FormatPositionsEditor<Values extends FormatValues>({
   form,
-}: {
-  form: UseFormReturnType<Values>;
-}) {
+}: FormatPositionsEditorProps<Values>) {
   const { t } = useTranslation();
   // Two editors can be open at once: each names its own list.
   const titleId = useId();
@@ -197,6 +220,16 @@ export function FormatPositionsEditor<Values extends FormatValues>({
   );
 }
 
+/** Props of {@link FormatPositionFields}. */
+export interface FormatPositionFieldsProps<Values extends FormatValues> {
+  /** The position's index in `form.values.positions` (shown as "Position index + 1"). */
+  index: number;
+  /** The form holding the position. */
+  form: UseFormReturnType<Values>;
+  /** False for the last position: a format has at least one. */
+  canRemove: boolean;
+}
+
 /**
  * One position of a format's editor (DESIGN.md §9): label, key, its place
  * (x across, y up from our goal, in percent: the non-drag way WCAG 2.2 SC
@@ -207,11 +240,7 @@ export function FormatPositionFields<Values extends FormatValues>({
   index,
   form,
   canRemove,
-}: {
-  index: number;
-  form: UseFormReturnType<Values>;
-  canRemove: boolean;
-}) {
+}: FormatPositionFieldsProps<Values>) {
   const { t } = useTranslation();
   const number = index + 1;
   const path = (part: (typeof POSITION_PARTS)[number]) => `positions.${index}.${part}`;
@@ -241,6 +270,7 @@ export function FormatPositionFields<Values extends FormatValues>({
           max={100}
           clampBehavior="strict"
           allowDecimal={false}
+          allowNegative={false}
           w={110}
           {...form.getInputProps(path('x'))}
         />
@@ -250,6 +280,7 @@ export function FormatPositionFields<Values extends FormatValues>({
           max={100}
           clampBehavior="strict"
           allowDecimal={false}
+          allowNegative={false}
           w={110}
           {...form.getInputProps(path('y'))}
         />

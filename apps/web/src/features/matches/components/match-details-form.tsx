@@ -1,5 +1,6 @@
 import type { MatchFormat, MatchVenue, MatchView, SaveMatchDetails } from '@rally/shared/matches';
 import {
+  Alert,
   Button,
   Fieldset,
   Group,
@@ -12,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -24,6 +25,7 @@ import {
   MAX_PERIOD_MINUTES,
   MAX_PERIODS,
   positionPaths,
+  requiredFormatFields,
   type FormatValues,
 } from './format-position-fields';
 
@@ -38,6 +40,10 @@ interface DetailsValues extends FormatValues {
   formatId: string | null;
 }
 
+/** What a save of the details would change, as one comparable string. */
+const detailsKey = (view: MatchView) =>
+  JSON.stringify([view.opponent, view.venue, view.competition, view.formatId, view.format]);
+
 const valuesOf = (view: MatchView): DetailsValues => ({
   opponent: view.opponent,
   venue: view.venue,
@@ -46,10 +52,12 @@ const valuesOf = (view: MatchView): DetailsValues => ({
   ...formatValuesOf(view.format, view.format.name),
 });
 
-/** Every field a server issue may land on (`format.` paths through {@link FIELD_OF}). */
+/**
+ * Every field a server issue may land on (`format.` paths through
+ * {@link FIELD_OF}); the venue control shows no error, so its issues go to the alert.
+ */
 const FIELDS = [
   'opponent',
-  'venue',
   'competition',
   'formatId',
   'periods',
@@ -70,61 +78,123 @@ const FIELD_OF: Record<string, string> = {
   ...Object.fromEntries(positionPaths().map((path) => [`format.${path}`, path])),
 };
 
+/** Props of {@link MatchDetailsForm}. */
+export interface MatchDetailsFormProps {
+  /** The match as the server answered it (kept fresh by realtime). */
+  view: MatchView;
+  /** After a save. */
+  onSaved?: () => void;
+}
+
 /**
  * The match details (DESIGN.md §9): opponent, home/away/neutral,
  * competition and the format, picked from the organisation's templates
  * ("7v7 U10") and adjustable for this match: periods, their minutes, the
- * minimum playing share, and (under "Positions for this match") the
+ * minimum playing share, and (under "Edit positions for this match") the
  * positions with their places on the pitch. The match keeps its own copy,
  * so the template does not change (docs/decisions/030 "Formats"). Checked
  * with `saveMatchDetailsSchema` before sending; the server's field issues
  * land on their fields (a starter at a removed position on the positions).
- * Once the match kicked off its format is fixed.
+ * Once the match kicked off its format is sent as stored. A save names the
+ * version its values came from: another device's change to the details
+ * shows a note with "Load their changes" rather than being overwritten.
  */
-export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?: () => void }) {
+export function MatchDetailsForm({ view, onSaved }: MatchDetailsFormProps) {
   const { t } = useTranslation();
   const formats = useQuery(matchFormatsQueryOptions(view.orgId));
   const save = useSaveMatchDetails(view.programId, view.eventId);
   const isKickedOff = view.status === 'live' || view.status === 'finished';
   const [isEditingPositions, setEditingPositions] = useState(false);
   const positionsId = useId();
+  // The view the form's values come from: its version is what a save names,
+  // so a save never overwrites details it has not seen (409 instead).
+  const [base, setBase] = useState(view);
   const { form, formProps, formError } = useSchemaForm({
     initialValues: valuesOf(view),
-    toBody: (values): SaveMatchDetails => ({
-      opponent: values.opponent,
-      venue: values.venue,
-      competition: values.competition,
-      formatId: values.formatId,
-      format: formatBody(values),
-      version: view.version,
-    }),
+    toBody: (values, form): SaveMatchDetails | null => {
+      const format = isKickedOff ? null : requiredFormatFields(values);
+      if (format !== null && format.length > 0) {
+        for (const path of format) form.setFieldError(path, t('matchFormats.required'));
+        return null;
+      }
+      return {
+        opponent: values.opponent,
+        venue: values.venue,
+        competition: values.competition,
+        // Once kicked off, the format stays exactly as stored (the server refuses changes).
+        formatId: isKickedOff ? base.formatId : values.formatId,
+        format: isKickedOff ? base.format : formatBody(values),
+        version: base.version,
+      };
+    },
     loadSchema,
     fields: FIELDS,
     fieldOf: FIELD_OF,
     mutation: save,
-    savedValues: (saved) => valuesOf(saved),
+    savedValues: (saved) => {
+      setBase(saved);
+      return valuesOf(saved);
+    },
     notice: () => t('eventMatch.details.saved'),
     onSuccess: () => onSaved?.(),
   });
   const values = form.values;
+  const isDirty = form.isDirty();
+
+  // Another device's write (realtime): an untouched form takes it; an edited
+  // one keeps its values, and moves on too when the details it edits are the
+  // same (a squad save bumps the version); otherwise it says so below.
+  const isBehind = view.version !== base.version;
+  const hasOtherDetails = isBehind && detailsKey(view) !== detailsKey(base);
+  useEffect(() => {
+    if (!isBehind) return;
+    if (!isDirty) {
+      form.setInitialValues(valuesOf(view));
+      form.setValues(valuesOf(view));
+      setBase(view);
+    } else if (!hasOtherDetails) {
+      setBase(view);
+    }
+    // `form` is a new object each render; the view and dirtiness decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, isBehind, isDirty, hasOtherDetails]);
+  const takeTheirs = () => {
+    form.setInitialValues(valuesOf(view));
+    form.setValues(valuesOf(view));
+    form.clearErrors();
+    setBase(view);
+  };
+
+  // A position issue (ours or the server's) shows with the positions open.
+  const positionErrors = Object.keys(form.errors).filter((path) => path.startsWith('positions'));
+  useEffect(() => {
+    if (positionErrors.length > 0) setEditingPositions(true);
+  }, [positionErrors.length]);
+  const showsPositions = !isKickedOff && isEditingPositions;
 
   const chooseFormat = (id: string) => {
     const chosen = formats.data?.formats.find((f) => f.id === id);
-    if (!chosen) return;
-    form.setValues({ formatId: chosen.id, ...formatValuesOf(chosen, chosen.name) });
-    form.clearErrors();
+    const next = chosen
+      ? { formatId: chosen.id, ...formatValuesOf(chosen, chosen.name) }
+      : // The match's own copy, as it is stored.
+        { formatId: base.formatId, ...formatValuesOf(base.format, base.format.name) };
+    form.setValues(next);
+    for (const path of Object.keys(form.errors)) {
+      if (path !== 'opponent' && path !== 'competition') form.clearFieldError(path);
+    }
   };
   const options = (formats.data?.formats ?? []).map((f: MatchFormat) => ({
     value: f.id,
     label: f.name,
   }));
-  // This match's own copy: a template since deleted, or none.
-  if (!options.some((o) => o.value === (values.formatId ?? ''))) {
-    options.push({ value: values.formatId ?? '', label: values.name });
+  // The match's stored copy when it is no template of the org (deleted, or none).
+  const ownValue = base.formatId ?? '';
+  if (!options.some((o) => o.value === ownValue)) {
+    options.push({
+      value: ownValue,
+      label: t('eventMatch.details.ownFormat', { name: base.format.name }),
+    });
   }
-  // A position issue from the server is only seen with the positions open.
-  const hasPositionError = Object.keys(form.errors).some((path) => path.startsWith('positions'));
-  const showsPositions = !isKickedOff && (isEditingPositions || hasPositionError);
   return (
     <form {...formProps}>
       <Stack gap="sm">
@@ -164,7 +234,7 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
                   : t('eventMatch.details.formatTemplateHint')
               }
               data={options}
-              value={values.formatId ?? ''}
+              value={values.formatId ?? ownValue}
               onChange={(event) => chooseFormat(event.currentTarget.value)}
               disabled={isKickedOff || formats.isPending}
               error={form.errors.formatId}
@@ -175,6 +245,7 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
                 min={1}
                 max={MAX_PERIODS}
                 allowDecimal={false}
+                disabled={isKickedOff}
                 {...form.getInputProps('periods')}
               />
               <NumberInput
@@ -182,6 +253,7 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
                 min={1}
                 max={MAX_PERIOD_MINUTES}
                 allowDecimal={false}
+                disabled={isKickedOff}
                 {...form.getInputProps('periodMinutes')}
               />
               <NumberInput
@@ -190,6 +262,8 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
                 max={100}
                 suffix="%"
                 allowDecimal={false}
+                allowNegative={false}
+                disabled={isKickedOff}
                 {...form.getInputProps('minShare')}
               />
             </SimpleGrid>
@@ -206,12 +280,10 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
                 size="sm"
                 aria-expanded={showsPositions}
                 aria-controls={positionsId}
-                onClick={() => setEditingPositions(!showsPositions)}
+                onClick={() => setEditingPositions((open) => !open)}
                 style={{ alignSelf: 'flex-start' }}
               >
-                {showsPositions
-                  ? t('eventMatch.details.hidePositions')
-                  : t('eventMatch.details.editPositions')}
+                {t('eventMatch.details.editPositions')}
               </Button>
             )}
             <div id={positionsId} hidden={!showsPositions}>
@@ -226,6 +298,16 @@ export function MatchDetailsForm({ view, onSaved }: { view: MatchView; onSaved?:
             </div>
           </Stack>
         </Fieldset>
+        {hasOtherDetails && isDirty && (
+          <Alert color="yellow" title={t('eventMatch.details.changedTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('eventMatch.details.changedBody')}</Text>
+              <Button size="xs" variant="default" onClick={takeTheirs}>
+                {t('eventMatch.details.takeTheirs')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {formError !== null && <ErrorAlert error={formError} />}
         <Group>
           <Button type="submit" loading={save.isPending}>

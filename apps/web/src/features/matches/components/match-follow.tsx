@@ -15,7 +15,8 @@ const LineupBoard = lazyPart(() => import('./lineup-board').then((module) => mod
 /**
  * The match as a family follows it (DESIGN.md §9): the score and clock, the
  * published lineup as it stands now (who is on, where), the timeline, and
- * the minutes receipt of their own children. Before the lineup is
+ * the minutes receipt of their own children (the squad's where the org
+ * chose so, docs/decisions/030). Before the lineup is
  * published, only the score board and a note.
  */
 export function MatchFollow(props: { view: MatchView; live: LiveMatch; teamName: string }) {

@@ -10,6 +10,7 @@ import {
   formatValuesOf,
   MAX_PERIOD_MINUTES,
   MAX_PERIODS,
+  requiredFormatFields,
 } from './format-position-fields';
 
 const loadSchema = () =>
@@ -47,7 +48,11 @@ export function MatchFormatForm({
   const { t } = useTranslation();
   const { form, formProps, formError } = useSchemaForm({
     initialValues: formatValuesOf(initial, initialName),
-    toBody: formatBody,
+    toBody: (values, form) => {
+      const empty = requiredFormatFields(values);
+      for (const path of empty) form.setFieldError(path, t('matchFormats.required'));
+      return empty.length > 0 ? null : formatBody(values);
+    },
     loadSchema,
     fields: FORMAT_FIELDS,
     fieldOf: { minPlayShare: 'minShare', playersOnField: 'positions' },
@@ -88,6 +93,7 @@ export function MatchFormatForm({
             min={0}
             max={100}
             allowDecimal={false}
+            allowNegative={false}
             {...form.getInputProps('minShare')}
           />
         </SimpleGrid>

@@ -48,7 +48,7 @@ const partStates = {
  * The match page of an event (route `program-event-match`, DESIGN.md §9):
  * for a `match` event, staff prepare the details and the lineup, publish it
  * and keep score live; families follow the score, clock, timeline and
- * their children's minutes, pushed through the `event:{id}` topic. Other
+ * their children's minutes (the squad's where the org chose so), pushed through the `event:{id}` topic. Other
  * kinds say they are not a match.
  */
 export function ProgramEventMatchPage() {
