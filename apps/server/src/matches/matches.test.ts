@@ -171,12 +171,17 @@ describe('match formats', () => {
     const positions = FIVE.positions.map((p) =>
       p.key === 'LD' ? { ...p, label: 'Sweeper', x: 0.5 } : p,
     );
-    const edited = await t.req(coach, 'PUT', url(eventId), {
-      opponent: 'Rovers',
-      venue: 'away',
-      competition: '',
-      formatId: template.json().id,
-      format: {
+    const saveFormat = (format: typeof FIVE, at: number) =>
+      t.req(coach, 'PUT', url(eventId), {
+        opponent: 'Rovers',
+        venue: 'away',
+        competition: '',
+        formatId: template.json().id,
+        format,
+        version: at,
+      });
+    const edited = await saveFormat(
+      {
         ...FIVE,
         name: 'Cup 5',
         playersOnField: 6,
@@ -186,7 +191,7 @@ describe('match formats', () => {
         ],
       },
       version,
-    });
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     const format = edited.json().format;
     expect(format.playersOnField).toBe(6);
@@ -202,18 +207,10 @@ describe('match formats', () => {
     expect(stored.positions.map((p: { label: string }) => p.label)).not.toContain('Sweeper');
 
     // Removing RF, where a starter stands, is refused on the positions and changes nothing.
-    const removed = await t.req(coach, 'PUT', url(eventId), {
-      opponent: 'Rovers',
-      venue: 'away',
-      competition: '',
-      formatId: template.json().id,
-      format: {
-        ...FIVE,
-        playersOnField: 4,
-        positions: FIVE.positions.filter((p) => p.key !== 'RF'),
-      },
+    const removed = await saveFormat(
+      { ...FIVE, playersOnField: 4, positions: FIVE.positions.filter((p) => p.key !== 'RF') },
       version,
-    });
+    );
     expect(removed.statusCode).toBe(400);
     expect(removed.json().errors[0]).toMatchObject({ path: 'format.positions' });
     expect(removed.json().errors[0].message).toMatch(/plays at RF/);

@@ -15,21 +15,8 @@ import { MatchDetailsForm } from './match-details-form';
 // A match's details with its own copy of the format (DESIGN.md §9,
 // docs/decisions/030 "Formats"): positions edited here change this match only.
 
-const fiveASide: MatchFormat = {
-  id: newId(),
-  name: '5v5 U8',
-  playersOnField: 5,
-  periods: 2,
-  periodMinutes: 20,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
-    { key: 'LD', label: 'Left defender', x: 0.3, y: 0.3, isGoalkeeper: false },
-    { key: 'RD', label: 'Right defender', x: 0.7, y: 0.3, isGoalkeeper: false },
-    { key: 'LF', label: 'Left forward', x: 0.3, y: 0.7, isGoalkeeper: false },
-    { key: 'RF', label: 'Right forward', x: 0.7, y: 0.7, isGoalkeeper: false },
-  ],
-};
+// The built-in 5v5 U8: GK, LD, RD, LF, RF.
+const fiveASide: MatchFormat = { id: newId(), ...shared.DEFAULT_MATCH_FORMATS[0]! };
 const { id: formatId, ...fiveFields } = fiveASide;
 const fourASide: MatchFormat = {
   id: newId(),

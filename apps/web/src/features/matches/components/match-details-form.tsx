@@ -144,7 +144,8 @@ export function MatchDetailsForm({ view, onSaved }: MatchDetailsFormProps) {
   // Another device's write (realtime): an untouched form takes it; an edited
   // one keeps its values, and moves on too when the details it edits are the
   // same (a squad save bumps the version); otherwise it says so below.
-  const isBehind = view.version !== base.version;
+  // (While our own save is under way, the new view is ours: wait for its answer.)
+  const isBehind = view.version !== base.version && !save.isPending;
   const hasOtherDetails = isBehind && detailsKey(view) !== detailsKey(base);
   useEffect(() => {
     if (!isBehind) return;
