@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * A small valid match format (DESIGN.md §9: one position per player on the
  * field, one goalkeeper), the body the route tables of the access and
@@ -34,3 +36,29 @@ export const FIVE_A_SIDE_FORMAT = {
     { key: 'RF', label: 'Right forward', x: 0.7, y: 0.66 },
   ],
 };
+
+const MINUTE_MS = 60_000;
+
+/**
+ * An incident body for `POST .../match/incidents` (DESIGN.md §9): `type` at
+ * `minute` of `period` (clock in ms), a fresh idempotent `clientId`, and a
+ * device time as if kickoff was an hour ago with 25-minute periods; `extra`
+ * adds the players, position or note.
+ */
+export function incidentBody(
+  type: string,
+  period: number,
+  minute: number,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    clientId: randomUUID(),
+    type,
+    period,
+    clockMs: minute * MINUTE_MS,
+    occurredAt: new Date(
+      Date.now() - 60 * MINUTE_MS + (period - 1) * 25 * MINUTE_MS + minute * MINUTE_MS,
+    ).toISOString(),
+    ...extra,
+  };
+}

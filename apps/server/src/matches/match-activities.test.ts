@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Activity } from '@rally/shared/activities';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
-import { FIVE_A_SIDE_FORMAT as FIVE } from '../../test/match-fixtures.ts';
+import { FIVE_A_SIDE_FORMAT as FIVE, incidentBody as incident } from '../../test/match-fixtures.ts';
 
 // Real: the app, its database and the activities sink; the realtime
 // publisher is spied on to see which timelines are told.
@@ -59,19 +58,6 @@ async function createMatch(): Promise<string> {
   });
   expect(squad.statusCode, squad.body).toBe(200);
   return eventId;
-}
-
-function incident(type: string, period: number, minute: number, extra = {}) {
-  return {
-    clientId: randomUUID(),
-    type,
-    period,
-    clockMs: minute * MIN,
-    occurredAt: new Date(
-      Date.now() - 60 * MIN + (period - 1) * 25 * MIN + minute * MIN,
-    ).toISOString(),
-    ...extra,
-  };
 }
 
 async function record(eventId: string, incidents: unknown[]) {

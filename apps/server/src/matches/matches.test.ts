@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from '../../test/harness.ts';
 import { createClub, enrolFamily, type Family } from '../attendance/test-fixtures.ts';
-import { FIVE_A_SIDE_FORMAT as FIVE } from '../../test/match-fixtures.ts';
+import { FIVE_A_SIDE_FORMAT as FIVE, incidentBody as incident } from '../../test/match-fixtures.ts';
 
 let t: TestApp;
 let coach: TestUser;
@@ -71,25 +71,6 @@ async function prepare(eventId: string): Promise<number> {
   });
   expect(squad.statusCode, squad.body).toBe(200);
   return squad.json().version;
-}
-
-/** An incident body: `type` at `minute` of `period`, its device time from a fixed kickoff. */
-function incident(
-  type: string,
-  period: number,
-  minute: number,
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    clientId: randomUUID(),
-    type,
-    period,
-    clockMs: minute * MIN,
-    occurredAt: new Date(
-      Date.now() - 60 * MIN + (period - 1) * 25 * MIN + minute * MIN,
-    ).toISOString(),
-    ...extra,
-  };
 }
 
 async function record(user: TestUser, eventId: string, incidents: unknown[]) {

@@ -264,26 +264,19 @@ export function FormatPositionFields<Values extends FormatValues>({
           spellCheck={false}
           {...form.getInputProps(path('key'))}
         />
-        <NumberInput
-          label={t('matchFormats.x')}
-          min={0}
-          max={100}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
-          w={110}
-          {...form.getInputProps(path('x'))}
-        />
-        <NumberInput
-          label={t('matchFormats.y')}
-          min={0}
-          max={100}
-          clampBehavior="strict"
-          allowDecimal={false}
-          allowNegative={false}
-          w={110}
-          {...form.getInputProps(path('y'))}
-        />
+        {(['x', 'y'] as const).map((part) => (
+          <NumberInput
+            key={part}
+            label={t(`matchFormats.${part}`)}
+            min={0}
+            max={100}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            w={110}
+            {...form.getInputProps(path(part))}
+          />
+        ))}
       </Group>
       <Group justify="space-between" mt="xs">
         <Checkbox

@@ -147,24 +147,21 @@ export function MatchDetailsForm({ view, onSaved }: MatchDetailsFormProps) {
   // (While our own save is under way, the new view is ours: wait for its answer.)
   const isBehind = view.version !== base.version && !save.isPending;
   const hasOtherDetails = isBehind && detailsKey(view) !== detailsKey(base);
-  useEffect(() => {
-    if (!isBehind) return;
-    if (!isDirty) {
-      form.setInitialValues(valuesOf(view));
-      form.setValues(valuesOf(view));
-      setBase(view);
-    } else if (!hasOtherDetails) {
-      setBase(view);
-    }
-    // `form` is a new object each render; the view and dirtiness decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, isBehind, isDirty, hasOtherDetails]);
+  /** The form starts over from `view` (another device's details). */
   const takeTheirs = () => {
     form.setInitialValues(valuesOf(view));
     form.setValues(valuesOf(view));
     form.clearErrors();
     setBase(view);
   };
+  useEffect(() => {
+    if (!isBehind) return;
+    if (!isDirty) takeTheirs();
+    else if (!hasOtherDetails) setBase(view);
+    // `form` (in takeTheirs) is a new object each render: the view and the
+    // form's dirtiness decide when this runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, isBehind, isDirty, hasOtherDetails]);
 
   // A position issue (ours or the server's) shows with the positions open.
   const positionErrors = Object.keys(form.errors).filter((path) => path.startsWith('positions'));

@@ -1,3 +1,4 @@
+import { DEFAULT_MATCH_FORMATS } from '@rally/shared/matches';
 import type { MatchFormat, MatchFormatFields } from '@rally/shared/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -7,23 +8,8 @@ import { renderApp } from '../../../test/render-app';
 
 const me = makeUser({ displayName: 'Asha Rao' });
 
-const sevenASide: MatchFormat = {
-  id: newId(),
-  name: '7v7 U10',
-  playersOnField: 7,
-  periods: 2,
-  periodMinutes: 25,
-  minPlayShare: 0.5,
-  positions: [
-    { key: 'GK', label: 'Goalkeeper', x: 0.5, y: 0.06, isGoalkeeper: true },
-    { key: 'LB', label: 'Left back', x: 0.2, y: 0.27, isGoalkeeper: false },
-    { key: 'CB', label: 'Centre back', x: 0.5, y: 0.24, isGoalkeeper: false },
-    { key: 'RB', label: 'Right back', x: 0.8, y: 0.27, isGoalkeeper: false },
-    { key: 'LM', label: 'Left midfield', x: 0.3, y: 0.52, isGoalkeeper: false },
-    { key: 'RM', label: 'Right midfield', x: 0.7, y: 0.52, isGoalkeeper: false },
-    { key: 'ST', label: 'Striker', x: 0.5, y: 0.76, isGoalkeeper: false },
-  ],
-};
+// The built-in 7v7 U10 (GK, LB, CB, RB, LM, RM, ST).
+const sevenASide: MatchFormat = { id: newId(), ...DEFAULT_MATCH_FORMATS[1]! };
 const fiveASide: MatchFormat = {
   id: newId(),
   name: '5v5 U8',
