@@ -182,7 +182,9 @@ export async function forgetSentCodes(): Promise<void> {
  * their next session read sees the flag. Their live sessions count as having
  * passed the authenticator step the admin area requires (DESIGN.md §3),
  * unless `passedTotp: false` (sign-in.e2e.ts goes through the real
- * enrolment and sign-in).
+ * enrolment and sign-in). Resolves once the change's `access.changed`
+ * notification (the tables' trigger, migration 0018) has been delivered,
+ * which tells the server's session cache too (docs/decisions/032).
  */
 export async function grantGlobalAdmin(
   e164: string,
@@ -191,17 +193,25 @@ export async function grantGlobalAdmin(
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
   try {
+    await client.query('listen rally_realtime');
+    const heard = new Promise<void>((resolve) => {
+      client.on('notification', (message) => {
+        if (message.payload?.includes('"access.changed"')) resolve();
+      });
+    });
     const result = await client.query(
-      'update users set is_global_admin = true where phone_number = $1',
-      [e164],
+      `with granted as (
+         update users set is_global_admin = true, updated_at = now()
+         where phone_number = $1 returning id
+       ), verified as (
+         update sessions set totp_verified_at = now()
+         where $2 and revoked_at is null and user_id in (select id from granted)
+       )
+       select 1 from granted`,
+      [e164, options.passedTotp !== false],
     );
     expect(result.rowCount, `no user with phone ${e164}`).toBe(1);
-    if (options.passedTotp === false) return;
-    await client.query(
-      `update sessions set totp_verified_at = now()
-        where revoked_at is null and user_id = (select id from users where phone_number = $1)`,
-      [e164],
-    );
+    await heard;
   } finally {
     await client.end();
   }

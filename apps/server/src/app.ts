@@ -151,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<RallyApp> {
     options.authSettings ?? DEFAULT_AUTH_SETTINGS,
     new PushService(options.db, clock, { ...options.push, logger: options.logger }),
   );
+  // Sessions are served from memory only while the bus hears every change (docs/decisions/032).
+  services.auth.sessions.follow(bus);
   const realtime: RealtimeParts = {
     bus,
     hub: createRealtimeHub(options.db, { ...services, managesProfileOnRoster }, options.logger),

@@ -159,14 +159,14 @@ export function createServices(
   const rsvp = new RsvpService(db, profiles, programs, clock, realtime, notifications);
   const feeds = new FeedsService(db, programs, profiles, clock);
   const auth = new AuthService(db, sms, clock);
-  const totp = new TotpService(db, clock, new SecretBox(authSettings.totpKeys));
+  const totp = new TotpService(db, clock, new SecretBox(authSettings.totpKeys), auth.sessions);
   const transitions = new TransitionsService(db, programs, clock, realtime, notifications, rsvp);
   return {
     clock,
     auth,
     signInTokens: new SignInTokenService(db, clock, authSettings.appRedirectUris),
     totp,
-    account: new AccountService(db),
+    account: new AccountService(db, auth.sessions),
     accountDeletion: new AccountDeletionService(db, clock, auth, totp, transitions, feeds, files),
     home: new HomeService(db, clock, profiles, orgs, conversations),
     orgs,
@@ -198,7 +198,7 @@ export function createServices(
     dues: new DuesService(db, clock),
     paymentClaims: new PaymentClaimsService(db, clock, programs),
     files,
-    admin: new AdminService(db),
+    admin: new AdminService(db, auth.sessions),
     config: new ConfigService(db, clock, realtime),
     clients: new ClientsService(db, clock),
     conversations,

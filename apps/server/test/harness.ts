@@ -16,6 +16,7 @@ import type { HttpTimeouts } from '../src/http/timeouts.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { RealtimeParts } from '../src/realtime/realtime.routes.ts';
 import { createDatabaseFromTemplate } from './pg.ts';
+import { hashToken } from '../src/auth/tokens.ts';
 
 /** A clock tests can move: starts at real time, `advance(ms)` jumps ahead. */
 export class TestClock implements Clock {
@@ -256,11 +257,61 @@ export async function selfProfileId(t: TestApp, user: TestUser): Promise<string>
  * real enrolment and sign-in are proven in totp.test.ts.
  */
 export async function makeGlobalAdmin(t: TestApp, user: Pick<TestUser, 'id'>): Promise<void> {
-  await t.database.pool.query('update users set is_global_admin = true where id = $1', [user.id]);
-  await t.database.pool.query(
-    'update sessions set totp_verified_at = now() where user_id = $1 and revoked_at is null',
-    [user.id],
+  await changedByOperator(t, user.id, () =>
+    t.database.pool.query(
+      `with granted as (update users set is_global_admin = true where id = $1)
+       update sessions set totp_verified_at = now() where user_id = $1 and revoked_at is null`,
+      [user.id],
+    ),
   );
+}
+
+/**
+ * Resolves once `t` holds `user`'s session in its session cache
+ * (docs/decisions/032), asking `GET /api/auth/session` until it does: a
+ * read that overlapped the notification of the user's last change (the
+ * name set at sign-up) is rightly not kept. Tests that count a warm
+ * request's statements start here. Throws after 2 s.
+ */
+export async function untilSessionCached(t: TestApp, user: Pick<TestUser, 'token'>): Promise<void> {
+  const tokenHash = hashToken(user.token);
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    await t.request({ method: 'GET', url: '/api/auth/session', token: user.token });
+    if (t.services.auth.sessions.get(tokenHash, t.clock.now().getTime())) return;
+    if (Date.now() > deadline) throw new Error('the session was never cached');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * Runs `change`, SQL that changes the sessions or user row of `userId`
+ * behind the services' back (as an operator would), and resolves once
+ * `t`'s bus delivered the `access.changed` that the tables' triggers send
+ * at its commit (migration 0018): by then the instance's session cache has
+ * dropped the user's sessions (docs/decisions/032), so the next request
+ * sees the change. Throws after 5 s without it.
+ */
+export async function changedByOperator(
+  t: Pick<TestApp, 'realtime'>,
+  userId: string,
+  change: () => Promise<unknown>,
+): Promise<void> {
+  let stop = () => {};
+  const heard = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no access.changed for user ${userId} within 5 s`));
+    }, 5000);
+    stop = t.realtime.bus.onEvents((events) => {
+      if (!events.some((e) => e.kind === 'access.changed' && e.topic === `user:${userId}`)) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+  await change();
+  await heard;
 }
 
 /**

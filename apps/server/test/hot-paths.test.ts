@@ -1,14 +1,22 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
-import { createTestApp, makeGlobalAdmin, signUp, type TestApp, type TestUser } from './harness.ts';
+import {
+  createTestApp,
+  makeGlobalAdmin,
+  signUp,
+  untilSessionCached,
+  type TestApp,
+  type TestUser,
+} from './harness.ts';
 
 /**
  * The hot paths of DESIGN.md §7 and what they cost in statements
- * (docs/decisions/008): a profile's month calendar is the session lookup and
- * one statement; an attendance mark checks access with its lock, reads the
- * roster once and writes the marks with their session packs and timeline
- * entries in one statement. The answers stay what the slower paths answer.
+ * (docs/decisions/008): on an instance that holds the caller's session
+ * (docs/decisions/032), a profile's month calendar is one statement; an
+ * attendance mark checks access with its lock, reads the roster once and
+ * writes the marks with their session packs and timeline entries in one
+ * statement. The answers stay what the slower paths answer.
  */
 
 let t: TestApp;
@@ -49,16 +57,17 @@ function monthAround(at: Date) {
 }
 
 describe('a profile’s month calendar', () => {
-  it('is one statement after the session for its manager, with the same events', async () => {
+  it('is one statement for its manager once the session is cached, with the same events', async () => {
     const { coach, programId } = await createClub(t);
     const family = await enrolFamily(t, coach, programId, 'Ishaan');
     const eventId = await createEvent(t, coach, programId, { title: 'Nets' });
     const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
 
+    await untilSessionCached(t, family.parent);
     const { answer, names } = await statementsOf(() => t.req(family.parent, 'GET', url));
     expect(answer.statusCode).toBe(200);
     expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
-    expect(names).toEqual(['auth_live_session', 'calendar_managed_profile']);
+    expect(names).toEqual(['calendar_managed_profile']);
 
     const admin = await signUp(t, 'Admin Aditi');
     await makeGlobalAdmin(t, admin);
@@ -94,7 +103,6 @@ describe('a profile’s month calendar', () => {
 describe('an attendance mark', () => {
   /** The statements of a mark (docs/decisions/008): no follow-ups, whatever the mark changes. */
   const MARK_STATEMENTS = [
-    'auth_live_session',
     '?', // BEGIN
     'attendance_lock_event',
     'roster_list',
@@ -102,7 +110,7 @@ describe('an attendance mark', () => {
     '?', // COMMIT
   ];
 
-  it('is the session, the lock with the access check, the roster and one write; answers what a read answers', async () => {
+  it('is the lock with the access check, the roster and one write; answers what a read answers', async () => {
     const { coach, programId } = await createClub(t);
     const plan = await t.req(coach, 'POST', `/api/programs/${programId}/fee-plans`, {
       name: '8 sessions',
@@ -134,6 +142,7 @@ describe('an attendance mark', () => {
         { profileId: bela!.childId, status: 'absent', markedAt: at(0) },
       ],
     };
+    await untilSessionCached(t, coach);
     const { answer, names } = await statementsOf(() => t.req(coach, 'PUT', url, first));
     expect(answer.statusCode).toBe(200);
     expect(names).toEqual(MARK_STATEMENTS);

@@ -140,6 +140,7 @@ export class AccountDeletionService {
     });
     if ('error' in outcome) throw outcome.error;
     const { afterCommit, storageKeys } = outcome.done;
+    this.auth.sessions.forgetUsers([actor.userId]);
     // The account is gone once the transaction commits: a failure after it
     // (handing places to those waiting, removing photo bytes) is logged, and
     // the answer still says deleted, so the device signs out.

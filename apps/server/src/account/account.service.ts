@@ -6,10 +6,18 @@ import { users } from '../db/schema/index.ts';
 import type { PolicyActor } from '../policy/policy.ts';
 import { saveSelfProfile } from '../profiles/profiles.service.ts';
 import { presentUser } from '../auth/auth.presenter.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 
 /** The signed-in user's own account. */
 export class AccountService {
-  constructor(private readonly db: Db) {}
+  /**
+   * `sessions`: this instance's session cache, told after a rename commits
+   * so the next request reads the new name (docs/decisions/032).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: Pick<AuthService['sessions'], 'forgetUsers'>,
+  ) {}
 
   /**
    * Sets the user's name and keeps their own (`self`) profile in step: the
@@ -20,7 +28,7 @@ export class AccountService {
     actor: PolicyActor,
     displayName: string,
   ): Promise<{ user: User; selfProfile: Profile }> {
-    return this.db.transaction(async (tx) => {
+    const renamed = await this.db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
         .set({ displayName, updatedAt: new Date() })
@@ -30,5 +38,7 @@ export class AccountService {
       const selfProfile = await saveSelfProfile(tx, actor.userId, displayName);
       return { user: presentUser(user), selfProfile };
     });
+    this.sessions.forgetUsers([actor.userId]);
+    return renamed;
   }
 }

@@ -1,7 +1,7 @@
 import type { AdminOrg, AdminUser, adminListQuerySchema, Page } from '@rally/shared/admin';
 import { fileUrl } from '@rally/shared/files';
 import type { z } from 'zod';
-import { upsertUserByPhone } from '../auth/auth.service.ts';
+import { upsertUserByPhone, type AuthService } from '../auth/auth.service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -48,7 +48,15 @@ export interface PhoneAdminChange {
  * `setGlobalAdminByPhone` is the operator's (CLI) and has no actor.
  */
 export class AdminService {
-  constructor(private readonly db: Db) {}
+  /**
+   * `sessions`: this instance's session cache, told after a grant or
+   * revoke commits so the next request sees it (docs/decisions/032; other
+   * instances hear it from the bus).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: Pick<AuthService['sessions'], 'forgetUsers'>,
+  ) {}
 
   /** One page of orgs whose name or slug contains `q`, by name, with member and program counts. */
   async listOrgs(actor: PolicyActor, query: ListQuery): Promise<Page<AdminOrg>> {
@@ -76,11 +84,13 @@ export class AdminService {
     isGlobalAdmin: boolean,
   ): Promise<AdminUser> {
     assertGlobalAdmin(actor);
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       await setGlobalAdminLocked(tx, { actorId: actor.userId, userId, isGlobalAdmin });
       if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       return presentUser((await repo.findAdminUser(tx, userId))!);
     });
+    this.sessions.forgetUsers([userId]);
+    return changed;
   }
 
   /**
@@ -93,7 +103,7 @@ export class AdminService {
     phoneNumber: string,
     isGlobalAdmin: boolean,
   ): Promise<PhoneAdminChange> {
-    return this.db.transaction(async (tx) => {
+    const change = await this.db.transaction(async (tx) => {
       let userId: string;
       let isNewUser = false;
       if (isGlobalAdmin) {
@@ -111,6 +121,8 @@ export class AdminService {
       const user = presentUser((await repo.findAdminUser(tx, userId))!);
       return { user, isNewUser, changed: outcome.changed, adminCount: outcome.adminCount };
     });
+    this.sessions.forgetUsers([change.user.id]);
+    return change;
   }
 }
 

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/harness.ts';
+import {
+  changedByOperator,
+  createTestApp,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/harness.ts';
 import { DEV_TOTP_KEY } from '../lib/env.ts';
 import { newId } from '../lib/ids.ts';
 import { isAllowedRedirect, s256Challenge } from './sign-in-tokens.service.ts';
@@ -227,9 +233,10 @@ describe('with an authenticator app', () => {
     expect(session.rows[0].totp_verified_at).not.toBeNull();
 
     // A session of this user that did not pass the authenticator step cannot hand over.
-    await t.database.pool.query(
-      'update sessions set totp_verified_at = null where token_hash = $1',
-      [hashToken(person.token)],
+    await changedByOperator(t, person.id, () =>
+      t.database.pool.query('update sessions set totp_verified_at = null where token_hash = $1', [
+        hashToken(person.token),
+      ]),
     );
     const refused = await handoff({ codeChallenge: pkce().codeChallenge }, person);
     expect(refused.statusCode).toBe(403);

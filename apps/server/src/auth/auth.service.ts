@@ -14,6 +14,7 @@ import { afterFirstFactor, type SessionClient, type SignInStep } from './session
 import { digestsEqual, hashCode, hashToken, newSignInCode } from './tokens.ts';
 import { hasGlobalAdminPowers } from '../policy/policy.ts';
 import { removeSubscriptionsOfSessions } from '../push/push.service.ts';
+import { SessionCache } from './session-cache.ts';
 
 /*
  * Rules of sign-in and sessions -> where they are enforced (DESIGN.md §3,
@@ -175,10 +176,16 @@ function retryAfter(ms: number): AppError {
  * same answer whether or not a number has an account.
  */
 export class AuthService {
+  /**
+   * `sessions` is this instance's session cache (docs/decisions/032); the
+   * default one never serves until it follows a listening bus, so tools and
+   * scripts always read PostgreSQL.
+   */
   constructor(
     private readonly db: Db,
     private readonly sms: SmsProvider,
     private readonly clock: Clock,
+    readonly sessions: SessionCache = new SessionCache(),
   ) {}
 
   /**
@@ -294,16 +301,25 @@ export class AuthService {
 
   /**
    * The actor of a session token, or null when the token is unknown, revoked
-   * or expired. Slides the expiry at most once an hour.
+   * or expired. Slides the expiry at most once an hour. Served from this
+   * instance's session cache when it holds the token (docs/decisions/032),
+   * else read from PostgreSQL (`auth_live_session`) and kept.
    */
   async authenticate(token: string): Promise<Actor | null> {
     const now = this.clock.now();
-    const row = await repo.findLiveSession(this.db, hashToken(token), now);
-    if (!row) return null;
+    const tokenHash = hashToken(token);
+    let row = this.sessions.get(tokenHash, now.getTime());
+    if (!row) {
+      const ticket = this.sessions.beginRead();
+      row = await repo.findLiveSession(this.db, tokenHash, now);
+      if (!row) return null;
+      this.sessions.store(ticket, tokenHash, row, now.getTime());
+    }
     let expiresAt = row.session.expiresAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await repo.touchSession(this.db, row.session.id, now, expiresAt);
+      this.sessions.renewed(tokenHash, now, expiresAt);
     }
     return {
       userId: row.user.id,
@@ -345,6 +361,7 @@ export class AuthService {
       return isRevoked;
     });
     if (!revoked) throw new AppError('not_found', 'This session has already ended.');
+    this.sessions.forgetUsers([actor.userId]);
     await publishAccessChanged(this.db, [actor.userId]);
   }
 
@@ -364,6 +381,7 @@ export class AuthService {
       await removeSubscriptionsOfSessions(tx, ids);
       return ids.length;
     });
+    this.sessions.forgetUsers([actor.userId]);
     if (revoked > 0) await publishAccessChanged(this.db, [actor.userId]);
     return revoked;
   }
@@ -379,6 +397,7 @@ export class AuthService {
       await repo.revokeSession(tx, sessionId, this.clock.now());
       await removeSubscriptionsOfSessions(tx, [sessionId]);
     });
+    this.sessions.forgetUsers([userId]);
     await publishAccessChanged(this.db, [userId]);
   }
 }

@@ -11,6 +11,7 @@ import type { SecretBox } from './secret-box.ts';
 import { openSession, type SessionClient, type SignInResult } from './session-start.ts';
 import * as totpRepo from './totp.repository.ts';
 import { hashToken } from './tokens.ts';
+import { SessionCache } from './session-cache.ts';
 
 /*
  * Rules of the authenticator app (DESIGN.md §3, docs/decisions/024) ->
@@ -91,6 +92,7 @@ export class TotpService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly box: SecretBox,
+    private readonly sessions: Pick<SessionCache, 'forgetUsers'> = new SessionCache(),
   ) {}
 
   /** The account page's view of the actor's authenticator app (see `TotpStatus`). */
@@ -156,6 +158,7 @@ export class TotpService {
       await totpRepo.markSessionTotpVerified(tx, actor.sessionId, now);
       return null;
     });
+    this.sessions.forgetUsers([actor.userId]);
     return { recoveryCodes };
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@rally/shared/constants';
 import { generate } from 'otplib';
 import {
+  changedByOperator,
   createOrg,
   createTestApp,
   newPhone,
@@ -369,9 +370,9 @@ describe('global admins', () => {
     const admin = await signUp(t, 'Global Admin');
     const owner = await signUp(t, 'Club Owner');
     const orgId = await createOrg(t, owner, 'Private Club');
-    await t.database.pool.query('update users set is_global_admin = true where id = $1', [
-      admin.id,
-    ]);
+    await changedByOperator(t, admin.id, () =>
+      t.database.pool.query('update users set is_global_admin = true where id = $1', [admin.id]),
+    );
 
     const refused = await t.req(admin, 'GET', '/api/admin/users');
     expect(refused.statusCode).toBe(403);

@@ -46,6 +46,7 @@ export type BusListener = (events: RealtimeEvent[]) => void;
 export class PgBus implements RealtimePublisher {
   private readonly listeners = new Set<BusListener>();
   private readonly resyncListeners = new Set<() => void>();
+  private readonly listeningListeners = new Set<(isListening: boolean) => void>();
   private pending: RealtimeEvent[] = [];
   private flushing: Promise<void> | undefined;
   private client: pg.Client | undefined;
@@ -99,6 +100,22 @@ export class PgBus implements RealtimePublisher {
   }
 
   /**
+   * Adds a listener called with `true` each time the LISTEN connection is
+   * up (at start and after a reconnect) and `false` each time it is lost or
+   * closed: in between, notifications may be missed. Caches that depend on
+   * hearing every change (auth/session-cache.ts) serve only while it is true.
+   */
+  onListeningChange(listener: (isListening: boolean) => void): () => void {
+    this.listeningListeners.add(listener);
+    return () => this.listeningListeners.delete(listener);
+  }
+
+  /** Whether the LISTEN connection is up. */
+  get isListening(): boolean {
+    return this.client !== undefined;
+  }
+
+  /**
    * Opens the LISTEN connection with `connection` (pg client options,
    * usually the pool's). Throws when PostgreSQL cannot be reached at start.
    */
@@ -125,6 +142,7 @@ export class PgBus implements RealtimePublisher {
     clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = undefined;
+    if (client) this.tellListening(false);
     await client?.end().catch(() => {});
   }
 
@@ -171,10 +189,12 @@ export class PgBus implements RealtimePublisher {
       for (const listener of this.listeners) listener(events);
     });
     const lost = (err?: Error) => {
-      if (this.client !== client || this.isStopping) return;
+      if (this.client !== client) return;
       this.client = undefined;
-      this.warnUnlessStopping({ err }, 'realtime: LISTEN connection lost, reconnecting');
+      this.tellListening(false);
       client.end().catch(() => {});
+      if (this.isStopping) return;
+      this.warnUnlessStopping({ err }, 'realtime: LISTEN connection lost, reconnecting');
       this.scheduleReconnect();
     };
     // Before `this.client` is set these are no-ops: a failed connect rejects instead.
@@ -192,6 +212,11 @@ export class PgBus implements RealtimePublisher {
       return;
     }
     this.client = client;
+    this.tellListening(true);
+  }
+
+  private tellListening(isListening: boolean): void {
+    for (const listener of this.listeningListeners) listener(isListening);
   }
 
   /** Logs a lost connection unless a shutdown follows within the grace time. */

@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl ?? embedded!.url, 2);
   try {
     await runMigrations(database);
-    const admin = new AdminService(database.db);
+    // A tool keeps no session cache; running servers hear the change from
+    // the users table's trigger (docs/decisions/032).
+    const admin = new AdminService(database.db, { forgetUsers: () => {} });
     const result = await admin.setGlobalAdminByPhone(phoneNumber, isGlobalAdmin);
     const who = `${phoneNumber}${result.user.displayName ? ` (${result.user.displayName})` : ''}`;
     if (isGlobalAdmin) {
