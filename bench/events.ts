@@ -1,60 +1,76 @@
 /**
- * Benchmark (docs/decisions/006): a profile's month calendar and attendance-mark writes
- * at scale, against DESIGN.md §7's budgets. Generates bench/seed.ts's data
- * (1,000 orgs, 10,000 programs, 160,000 events, 1,000,000 attendance rows,
- * ...) into a scratch database — embedded PostgreSQL by default, or a fresh
- * database on `DATABASE_URL`'s server, dropped afterwards — starts Rally in
- * a child process and drives it over keep-alive HTTP from `CONCURRENCY`
- * (16) closed-loop clients:
+ * Benchmark (docs/decisions/006, 008): a profile's month calendar and
+ * attendance-mark writes at scale, Rally side by side with a bare baseline
+ * (DESIGN.md §7: Rally >= 0.75 of bare in throughput and CPU per request).
+ * Generates bench/seed.ts's data (1,000 orgs, 10,000 programs, 160,000
+ * events, 1,000,000 attendance rows, ...) into a scratch database —
+ * embedded PostgreSQL by default, or a fresh database on `DATABASE_URL`'s
+ * server, dropped afterwards — and starts two servers in child processes on
+ * it: Rally (bench/serve.ts) and bench/bare.ts (the same SQL statements
+ * through the same driver, nothing else; the statements recorded from
+ * Rally's own probe request, see bare.ts). Both are driven by wrk
+ * (bench/wrk.ts; `apt-get install -y wrk`) without `Accept-Encoding`, so
+ * neither compresses:
  *
  * - `GET /api/profiles/:profileId/events?from&to` for a calendar month, as
- *   the profile's guardian, over many profiles and four months:
- *   p50/p99 and requests/s (budget p99 <= 15 ms and >= 2,000 req/s);
+ *   the profile's guardian, over 5,000 profiles and four months;
  * - `PUT /api/programs/:programId/events/:eventId/attendance` with one mark
- *   per request, as the program's coach, over many events and profiles:
- *   writes/s and p99 (budget >= 1,000/s and p99 <= 20 ms).
+ *   (its `markedAt` the send time) per request, as the program's coach.
  *
- * Each also prints the CPU one request costs the server process, its
- * PostgreSQL backends and the load client (from /proc, so it holds on a busy
- * machine too) and the throughput that allows on otherwise idle cores.
- * Prints figures with PASS/MISS; asserts nothing (not part of npm test).
+ * For each: a closed-loop run of each server (`CONNECTIONS`, 16), with
+ * throughput, p50/p99, CPU per request of the server process, its
+ * PostgreSQL backends (from /proc) and wrk, commits and WAL bytes per
+ * request, then open-loop runs at 50 % and 80 % of each one's closed-loop
+ * maximum (`OPEN_CONNECTIONS`, 64; p50/p99 from each request's due time). With >= 2 cores wrk is
+ * pinned to the last core and the servers to the others (PostgreSQL, a
+ * cluster not started here, is left unpinned). Prints figures with
+ * PASS/MISS; any non-2xx answer or socket error is printed as an invalid
+ * run and the exit code is 1. Not part of npm test.
  * Usage: npm run bench:events
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:events
- *   CALENDAR_REQUESTS=20000 WRITE_REQUESTS=10000 CONCURRENCY=16
+ *   BENCH_SECONDS=10 (each run), CONNECTIONS=16, BENCH_PIN=0 (no taskset),
  *   BENCH_KEEP_DATABASE=1 (keep it), BENCH_REUSE_DATABASE=<kept URL> (measure it again),
- *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the server),
- *   BENCH_NAMED_STATEMENTS=1 (experiment: prepared statements, see serve.ts),
- *   BENCH_LOG_LEVEL=warn (the server without request logs; default info, as npm start),
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the servers),
+ *   BENCH_LOG_LEVEL=warn (Rally without request logs; default info, as npm start),
  *   BENCH_ONLY=calendar or BENCH_ONLY=marks (run one of the two).
- * Each run also prints commits and WAL bytes per request, and every statement
- * with its calls per request and mean time when the PostgreSQL server preloads
- * pg_stat_statements (a scratch cluster: its counters are reset).
  */
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import {
-  cpuLine,
+  closedLines,
+  loadAverage,
+  openLine,
+  statementCountLines,
+  type ClosedRun,
+} from './events-report.ts';
+import {
   createScratchDatabase,
-  percentile,
-  runLoad,
   spawnServer,
   startCpuMeter,
   startStatementMeter,
-  statementLines,
-  verdict,
-  type LoadResult,
   type ServerProcess,
 } from './load.ts';
 import { benchToken, SCALE, seedScaleData } from './seed.ts';
+import { PROBE_HEADER, startRecording, stopRecording, type Channel } from './statement-recorder.ts';
+import { cpuPlan, requireWrk, runWrk, writeRequestsFile, type WrkRequest } from './wrk.ts';
 
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
-const CALENDAR_REQUESTS = Number(process.env.CALENDAR_REQUESTS ?? 20_000);
-const WRITE_REQUESTS = Number(process.env.WRITE_REQUESTS ?? 10_000);
-const WARMUP = 1_000;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
+/**
+ * Open loop: connections (one wrk thread each). More than closed loop's, so
+ * that one slow answer holds up only its own connection's next requests
+ * (each connection sends at rate / OPEN_CONNECTIONS), as wrk2 advises.
+ */
+const OPEN_CONNECTIONS = Number(process.env.OPEN_CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+const MARK_TARGETS = 11_000;
 const ONLY = process.env.BENCH_ONLY;
 const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
 /** Asia/Kolkata, the generated programs' zone, is UTC+05:30 all year (no daylight saving). */
 const KOLKATA_OFFSET_MS = 330 * 60_000;
+const CPUS = cpuPlan();
+let isInvalid = false;
 
 interface CalendarTarget {
   profileId: string;
@@ -98,142 +114,155 @@ async function pickTargets(url: string) {
       join program_staff ps on ps.program_id = e.program_id
       join users c on c.id = ps.user_id
       where e.starts_at > now() - interval '7 days' and e.starts_at < now()
-      order by random() limit ${WARMUP + WRITE_REQUESTS}`);
+      order by random() limit ${MARK_TARGETS}`);
     return { calendar: calendar.rows, marks: marks.rows };
   } finally {
     await client.end();
   }
 }
 
-async function expectOk(res: Response, what: string): Promise<string> {
-  const body = await res.text();
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${body.slice(0, 300)}`);
-  return body;
-}
-
-/** The 1, 5 and 15-minute load averages (the machine is shared: figures need them). */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-function line(label: string, r: LoadResult): string {
-  return (
-    `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s — ` +
-    `p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, ` +
-    `${Math.round(r.perSecond)}/s (load average after ${loadAverage()})`
+/** Every calendar target x month: the guardian's GET. */
+function calendarRequests(profiles: CalendarTarget[]): WrkRequest[] {
+  return profiles.flatMap((who) =>
+    months().map((range) => ({
+      method: 'GET' as const,
+      path: `/api/profiles/${who.profileId}/events?from=${range.from}&to=${range.to}`,
+      headers: { authorization: `Bearer ${benchToken(who.n)}` },
+    })),
   );
 }
 
-/**
- * Warms up with `WARMUP` requests, then runs `total` measured ones with the
- * CPU they cost and the statements they sent.
- */
-async function measure(
-  target: { server: ServerProcess; databaseUrl: string },
-  total: number,
-  send: (i: number) => Promise<void>,
-) {
-  await runLoad(WARMUP, CONCURRENCY, send);
-  const statements = await startStatementMeter(target.databaseUrl);
-  const meter = await startCpuMeter(target.server.pid, target.databaseUrl);
-  const result = await runLoad(total, CONCURRENCY, (i) => send(i + WARMUP));
-  const cpu = await meter.stop(total);
-  return { result, cpu, statements: await statements.stop(total) };
-}
-
-async function benchCalendar(
-  target: { server: ServerProcess; databaseUrl: string },
-  profiles: CalendarTarget[],
-) {
-  const ranges = months();
-  let events = 0;
-  let bytes = 0;
-  let compressed = 0;
-  const send = async (i: number) => {
-    const who = profiles[Math.floor(i / ranges.length) % profiles.length]!;
-    const range = ranges[i % ranges.length]!;
-    const res = await fetch(
-      `${target.server.url}/api/profiles/${who.profileId}/events?from=${range.from}&to=${range.to}`,
-      { headers: { authorization: `Bearer ${benchToken(who.n)}` } },
-    );
-    const text = await expectOk(res, 'the calendar');
-    const body = JSON.parse(text) as { events: unknown[] };
-    events += body.events.length;
-    bytes += Buffer.byteLength(text);
-    if (res.headers.get('content-encoding')) compressed += 1;
-  };
-  const { result, cpu, statements } = await measure(target, CALENDAR_REQUESTS, send);
-  const perMonth = events / (result.requests + WARMUP);
-  const answers = result.requests + WARMUP;
-  console.log(
-    line('Month calendar  GET /api/profiles/:profileId/events', result) +
-      ` (${profiles.length} profiles x ${ranges.length} months, ${perMonth.toFixed(1)} events per month)`,
-  );
-  // fetch asks for `gzip, deflate, br`, as browsers do (docs/decisions/018).
-  console.log(
-    `  answers: ${Math.round(bytes / answers)} bytes of JSON on average, ` +
-      `${((100 * compressed) / answers).toFixed(1)}% sent compressed`,
-  );
-  const p99 = percentile(result.latencies, 99);
-  console.log(
-    `  budget p99 <= 15 ms: ${verdict(p99 <= 15)}   >= 2,000 req/s: ${verdict(result.perSecond >= 2000)}`,
-  );
-  console.log(cpuLine(cpu, os.cpus().length));
-  for (const l of statementLines(statements)) console.log(l);
-}
-
-function putMark(url: string, target: MarkTarget, status: string): Promise<Response> {
-  return fetch(`${url}/api/programs/${target.programId}/events/${target.eventId}/attendance`, {
-    method: 'PUT',
-    headers: {
-      authorization: `Bearer ${benchToken(target.n)}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      marks: [{ profileId: target.profileId, status, markedAt: new Date().toISOString() }],
-    }),
+/** Four passes over the marks, each target's status shifting per pass (a mark that changes). */
+function markRequests(marks: MarkTarget[]): WrkRequest[] {
+  return Array.from({ length: 4 * marks.length }, (_, j) => {
+    const m = marks[j % marks.length]!;
+    const status = STATUSES[(j + Math.floor(j / marks.length)) % STATUSES.length]!;
+    return {
+      method: 'PUT' as const,
+      path: `/api/programs/${m.programId}/events/${m.eventId}/attendance`,
+      headers: { authorization: `Bearer ${benchToken(m.n)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ marks: [{ profileId: m.profileId, status, markedAt: '{{now}}' }] }),
+    };
   });
 }
 
-async function benchMarks(
-  target: { server: ServerProcess; databaseUrl: string },
-  marks: MarkTarget[],
+/** Sends `r` once with fetch (no compression asked), throws unless 2xx. */
+async function sendOnce(baseUrl: string, r: WrkRequest): Promise<void> {
+  const body = r.body?.replace('{{now}}', new Date().toISOString());
+  const res = await fetch(baseUrl + r.path, {
+    method: r.method,
+    headers: { ...r.headers, 'accept-encoding': 'identity' },
+    ...(body ? { body } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok)
+    throw new Error(`${r.method} ${r.path} answered ${res.status}: ${text.slice(0, 300)}`);
+}
+
+/** A closed-loop run of `server` with its CPU and PostgreSQL counters. */
+async function closedRun(server: ServerProcess, url: string, file: string): Promise<ClosedRun> {
+  const statements = await startStatementMeter(url);
+  const meter = await startCpuMeter(server.pid, url);
+  const wrk = await runWrk({
+    baseUrl: server.url,
+    requestsFile: file,
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+    cpuList: CPUS.wrk,
+  });
+  const cpu = await meter.stop(wrk.requests);
+  if (wrk.non2xx > 0 || wrk.socketErrors > 0) isInvalid = true;
+  return { wrk, cpu, statements: await statements.stop(wrk.requests), loadAverage: loadAverage() };
+}
+
+async function warmUp(server: ServerProcess, file: string) {
+  await runWrk({
+    baseUrl: server.url,
+    requestsFile: file,
+    connections: CONNECTIONS,
+    durationSeconds: WARMUP_SECONDS,
+    cpuList: CPUS.wrk,
+  });
+}
+
+/**
+ * Records Rally's statements for one request after warm-up and has bare plan
+ * the same. The probe is sent twice and the second recorded: Rally's steady
+ * state for a caller it has seen (a cached session sends no lookup).
+ */
+async function planBare(
+  route: 'calendar' | 'mark',
+  rally: ServerProcess,
+  bare: ServerProcess,
+  r: WrkRequest,
 ) {
-  // One real mark must answer 2xx before the run: the endpoint is the one measured.
-  const probe = await putMark(target.server.url, marks[0]!, 'present');
-  if (!probe.ok) {
-    console.log(
-      `Attendance marks: SKIPPED — PUT .../attendance answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`,
-    );
-    return;
+  const probeTime = Date.now();
+  const body = r.body?.replace('{{now}}', new Date(probeTime).toISOString()) ?? '';
+  await sendOnce(rally.url, { ...r, body });
+  await startRecording(rally as Channel);
+  await sendOnce(rally.url, { ...r, body, headers: { ...r.headers, [PROBE_HEADER]: '1' } });
+  const recording = await stopRecording(rally as Channel);
+  const probe = { method: r.method, path: r.path, headers: r.headers, body };
+  const answer = (await bare.ask!(
+    { type: 'plan', route, recorded: recording.statements, probe, probeTime },
+    'planned',
+  )) as { description?: string; error?: string };
+  if (answer.error) throw new Error(`bare could not plan ${route}: ${answer.error}`);
+  await sendOnce(bare.url, r);
+  return answer.description!;
+}
+
+async function benchPath(
+  title: string,
+  route: 'calendar' | 'mark',
+  requests: WrkRequest[],
+  servers: { rally: ServerProcess; bare: ServerProcess; url: string; dir: string },
+  p99Budget: number,
+) {
+  const { rally, bare, url } = servers;
+  const file = path.join(servers.dir, `${route}.requests`);
+  writeRequestsFile(file, requests);
+  await warmUp(rally, file);
+  const plan = await planBare(route, rally, bare, requests[0]!);
+  await warmUp(bare, file);
+  await startRecording(rally as Channel);
+  const rallyRun = await closedRun(rally, url, file);
+  const counts = (await stopRecording(rally as Channel)).counts;
+  const bareRun = await closedRun(bare, url, file);
+  for (const l of closedLines(title, rallyRun, bareRun)) console.log(l);
+  for (const l of statementCountLines(counts, rallyRun.wrk.requests, plan)) console.log(l);
+  for (const share of [0.5, 0.8]) {
+    for (const [label, server, max] of [
+      ['Rally', rally, rallyRun.wrk.perSecond],
+      ['bare ', bare, bareRun.wrk.perSecond],
+    ] as const) {
+      const r = await runWrk({
+        baseUrl: server.url,
+        requestsFile: file,
+        connections: OPEN_CONNECTIONS,
+        durationSeconds: SECONDS,
+        ratePerSecond: Math.max(1, Math.round(max * share)),
+        cpuList: CPUS.wrk,
+      });
+      if (r.non2xx > 0 || r.socketErrors > 0) isInvalid = true;
+      console.log(
+        openLine(label, share, r, label === 'Rally' && share === 0.8 ? p99Budget : undefined),
+      );
+      if (r.non2xx > 0 || r.socketErrors > 0) {
+        console.log(
+          `  !!! ${r.non2xx} non-2xx ${JSON.stringify(r.statuses)}, ${r.socketErrors} socket errors — INVALID`,
+        );
+      }
+    }
   }
-  await probe.text();
-  const send = async (i: number) => {
-    const status = STATUSES[i % STATUSES.length]!;
-    const res = await putMark(target.server.url, marks[i % marks.length]!, status);
-    await expectOk(res, 'the attendance mark');
-  };
-  const { result, cpu, statements } = await measure(target, WRITE_REQUESTS, send);
-  const events = new Set(marks.map((m) => m.eventId)).size;
-  console.log(
-    line('Attendance mark PUT /api/programs/:programId/events/:eventId/attendance', result) +
-      ` (one mark per request, ${events} events)`,
-  );
-  const p99 = percentile(result.latencies, 99);
-  console.log(
-    `  budget >= 1,000 writes/s: ${verdict(result.perSecond >= 1000)}   p99 <= 20 ms: ${verdict(p99 <= 20)}`,
-  );
-  console.log(cpuLine(cpu, os.cpus().length));
-  for (const l of statementLines(statements)) console.log(l);
 }
 
 async function main(): Promise<void> {
+  requireWrk();
   const database = await createScratchDatabase();
   console.log(
-    `Rally events bench — ${os.cpus().length} cores, Node ${process.version}, ${database.label}, ` +
-      `${CONCURRENCY} concurrent clients, load average ${loadAverage()}`,
+    `Rally events bench — ${os.cpus().length} cores (${CPUS.label}), Node ${process.version}, ` +
+      `${database.label}, ${CONNECTIONS} connections, ${SECONDS} s runs, load average ${loadAverage()}`,
   );
   try {
     if (!database.isSeeded) {
@@ -245,16 +274,49 @@ async function main(): Promise<void> {
       );
     }
     const targets = await pickTargets(database.url);
-    const server = await spawnServer(database.url, database.dataDir);
+    const pin = CPUS.server ? { cpuList: CPUS.server } : {};
+    const env = { BENCH_RECORD_STATEMENTS: '1' };
+    const rally = await spawnServer(database.url, database.dataDir, {
+      env,
+      keepsChannel: true,
+      ...pin,
+    });
+    const bare = await spawnServer(database.url, database.dataDir, {
+      script: 'bare.ts',
+      keepsChannel: true,
+      ...pin,
+    });
     try {
-      const target = { server, databaseUrl: database.url };
-      if (ONLY !== 'marks') await benchCalendar(target, targets.calendar);
-      if (ONLY !== 'calendar') await benchMarks(target, targets.marks);
+      const servers = { rally, bare, url: database.url, dir: database.dataDir };
+      if (ONLY !== 'marks') {
+        const requests = calendarRequests(targets.calendar);
+        await benchPath(
+          'Month calendar  GET /api/profiles/:profileId/events',
+          'calendar',
+          requests,
+          servers,
+          15,
+        );
+      }
+      if (ONLY !== 'calendar') {
+        const requests = markRequests(targets.marks);
+        await benchPath(
+          'Attendance mark PUT .../events/:eventId/attendance (one mark)',
+          'mark',
+          requests,
+          servers,
+          25,
+        );
+      }
     } finally {
-      await server.stop();
+      await Promise.all([rally.stop(), bare.stop()]);
     }
   } finally {
     await database.dispose();
+  }
+  if (isInvalid) {
+    console.log('!!! Some runs had errors (see above): their figures are invalid.');
+    process.exitCode = 1;
   }
 }
 

@@ -4,7 +4,7 @@
  * in a child process, and a closed-loop load generator over keep-alive
  * connections (Node's fetch, i.e. undici) with latency percentiles.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,27 +106,52 @@ async function adminQuery(url: string, text: string): Promise<string> {
 export interface ServerProcess {
   url: string;
   pid: number;
+  /**
+   * With `keepsChannel`: sends `message` over IPC and resolves to the first
+   * message back whose `recorder` (or `type`) field is `answer`; else absent.
+   */
+  ask?(message: object, answer: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
+/** Options of {@link spawnServer}. */
+export interface SpawnOptions {
+  /** The script to run, in bench/ (default `serve.ts`: Rally; `bare.ts`: the bare baseline). */
+  script?: string;
+  /** More environment variables for the child. */
+  env?: Record<string, string>;
+  /** Keep the IPC channel open for {@link ServerProcess.ask} (the statement recorder, bare.ts's plan). */
+  keepsChannel?: boolean;
+  /**
+   * CPUs to pin the child (all its threads) to, as `taskset -c` takes them
+   * (`"0"`, `"0-2"`); pinned with `taskset -a -c -p` once it listens.
+   * Throws if taskset fails.
+   */
+  cpuList?: string;
+}
+
 /**
- * Starts bench/serve.ts on `databaseUrl`; resolves once it listens (it
- * reports its URL over an IPC channel). Its log lines go to
- * `dataDir/server.log`, as a production server's go to a file or a log
- * collector, not to this process (reading them here would add to the load
- * client's CPU). Throws if it exits first. `BENCH_SERVER_NODE_ARGS` adds
- * Node options to the server process, e.g. `--cpu-prof
+ * Starts bench/serve.ts (or `options.script`) on `databaseUrl`; resolves
+ * once it listens (it reports its URL over an IPC channel). Its log lines
+ * go to `dataDir/server.log`, as a production server's go to a file or a
+ * log collector, not to this process (reading them here would add to the
+ * load client's CPU). Throws if it exits first. `BENCH_SERVER_NODE_ARGS`
+ * adds Node options to the server process, e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/rally-prof` to see where its time goes.
  */
-export async function spawnServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+export async function spawnServer(
+  databaseUrl: string,
+  dataDir: string,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(BENCH_DIR, 'serve.ts')],
+    [...nodeArgs, '--import', 'tsx', path.join(BENCH_DIR, options.script ?? 'serve.ts')],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      env: { ...process.env, ...options.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
       stdio: ['ignore', log, 'inherit', 'ipc'],
     },
   );
@@ -136,15 +161,35 @@ export async function spawnServer(databaseUrl: string, dataDir: string): Promise
     child.once('message', (message) => resolve((message as { url: string }).url));
     void exited.then(() => reject(new Error('the benchmark server exited before listening')));
   });
-  child.disconnect();
+  if (options.cpuList) pinProcess(child.pid!, options.cpuList);
+  if (!options.keepsChannel) child.disconnect();
+  const ask = (message: object, answer: string) =>
+    new Promise<unknown>((resolve) => {
+      const onMessage = (m: { recorder?: string; type?: string }) => {
+        if (m.recorder !== answer && m.type !== answer) return;
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.send(message);
+    });
   return {
     url,
     pid: child.pid!,
+    ...(options.keepsChannel ? { ask } : {}),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** Pins every thread of `pid` to `cpuList` (`taskset -a -c -p`); throws if taskset fails. */
+export function pinProcess(pid: number, cpuList: string): void {
+  const done = spawnSync('taskset', ['-a', '-c', '-p', cpuList, String(pid)], { encoding: 'utf8' });
+  if (done.status !== 0) {
+    throw new Error(`taskset -a -c -p ${cpuList} ${pid} failed: ${done.stderr || done.error}`);
+  }
 }
 
 /** Latencies (ms, ascending) and throughput of one load run. */

@@ -14,12 +14,16 @@
  * by a hash of its text), so PostgreSQL plans it once per connection
  * instead of on every call — it shows what preparing the rest would save.
  *
+ * `BENCH_RECORD_STATEMENTS=1` installs bench/statement-recorder.ts: the
+ * statements Rally sends, for bench/events.ts's bare baseline (bench/bare.ts).
+ *
  * Started by bench/load.ts's `spawnServer`; not meant to be run by hand.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/lib/env.ts';
 import { createLogger, startServer } from '../apps/server/src/server.ts';
+import { installStatementRecorder } from './statement-recorder.ts';
 
 /**
  * `config` with a name derived from its text when it is an unnamed query
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('serve.ts needs DATABASE_URL');
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
   if (process.env.BENCH_NAMED_STATEMENTS === '1') nameEveryStatement();
+  if (process.env.BENCH_RECORD_STATEMENTS === '1') installStatementRecorder();
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'production',
