@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { markAttendance } from '../src/attendance/mark-attendance.command.ts';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
 import {
   createTestApp,
@@ -16,7 +18,8 @@ import {
  * (docs/decisions/032), a profile's month calendar is one statement; an
  * attendance mark checks access with its lock, reads the roster once and
  * writes the marks with their session packs and timeline entries in one
- * statement. The answers stay what the slower paths answer.
+ * statement, rewriting each attendance row in place (a HOT update: no index
+ * entries, so less WAL). The answers stay what the slower paths answer.
  */
 
 let t: TestApp;
@@ -198,5 +201,53 @@ describe('an attendance mark', () => {
     expect(results).toEqual([{ profileId: late.childId, outcome: 'applied' }]);
     expect(view.roster).toMatchObject([{ displayName: 'Latecomer', status: 'late' }]);
     expect(view).toEqual((await t.req(coach, 'GET', url)).json());
+  });
+
+  it('rewrites its row in place (a HOT update) though the rows stored around it filled their pages', async () => {
+    const { coach, orgId, programId } = await createClub(t);
+    const { childId } = await enrolFamily(t, coach, programId, 'Chitra');
+    const eventId = await createEvent(t, coach, programId, { title: 'Sprints' });
+    // 400 answers stored with the child's in one go, the child's in the middle: at
+    // fillfactor 100 its page would be full, and the mark would move the row to
+    // another page and add index entries (docs/decisions/008, "WAL per mark").
+    await t.database.pool.query(
+      `with filler as (
+         insert into profiles (id, display_name)
+         select gen_random_uuid(), 'Filler ' || n from generate_series(1, 400) n
+         returning id
+       )
+       insert into attendance (event_id, profile_id, org_id, rsvp, rsvp_at)
+       select $1, id, $2, 'going', now()
+       from (select id, row_number() over () as k from filler
+             union all select $3::uuid, 200.5) answers
+       order by k`,
+      [eventId, orgId, childId],
+    );
+    const { rows } = await t.database.pool.query<{ startsAt: Date; timeZone: string }>(
+      'select starts_at as "startsAt", time_zone as "timeZone" from events where id = $1',
+      [eventId],
+    );
+    const now = t.clock.now();
+    const updates = await t.database.db.transaction(async (tx) => {
+      const applied = await markAttendance(tx, {
+        event: {
+          id: eventId,
+          orgId,
+          programId,
+          title: 'Sprints',
+          programName: 'Program',
+          ...rows[0]!,
+        },
+        markedBy: coach.id,
+        recordedAt: now,
+        marks: [{ profileId: childId, status: 'present', note: 'Fast', markedAt: now }],
+      });
+      expect(applied.map((a) => a.after)).toEqual(['present']);
+      const counts = await tx.execute<{ updated: number; hot: number }>(sql`
+        select n_tup_upd::int as updated, n_tup_hot_upd::int as hot
+        from pg_stat_xact_user_tables where relname = 'attendance'`);
+      return counts.rows[0];
+    });
+    expect(updates).toEqual({ updated: 1, hot: 1 });
   });
 });

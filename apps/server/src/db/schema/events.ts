@@ -144,6 +144,15 @@ export const events = pgTable(
  * when the coach marked (the device's clock, so a mark queued offline keeps
  * its time and an older mark never overwrites a newer one); `recordedAt` is
  * when the server stored it.
+ *
+ * Stored with `fillfactor = 80` (migration 0019, hand-written: Drizzle's
+ * table builder has no storage parameters): a mark or RSVP rewrites its row,
+ * and the room left on each page keeps that update HOT (no index entries, no
+ * index pages written) whenever no indexed column changes: never for a
+ * mark, only for an RSVP whose waitlist rank changes
+ * (`attendance_waitlist_idx`; docs/decisions/008, "WAL per mark"). Keep it
+ * that way: indexing a column a mark sets would make every mark a non-HOT
+ * update.
  */
 export const attendance = pgTable(
   'attendance',

@@ -1,0 +1,12 @@
+-- Room on each attendance page for the row's next version (docs/decisions/008,
+-- "WAL per mark"). A mark rewrites its attendance row and changes no indexed
+-- column (an RSVP changes one only when its waitlist rank changes), so
+-- PostgreSQL can keep the new version on the same page (a HOT update): no entry
+-- in the primary key or attendance_profile_idx, no index page written, and so no
+-- full-page image of an index leaf in the WAL after a checkpoint. At fillfactor
+-- 100 (the default) a page filled by inserts had no room, and a mark was HOT
+-- only where pruning had freed some.
+-- Applies to pages filled from now on; the rows already stored keep their pages
+-- until the table is rewritten (VACUUM FULL or pg_repack, an operator's choice:
+-- VACUUM FULL locks the table while it runs).
+ALTER TABLE "attendance" SET (fillfactor = 80);
