@@ -241,7 +241,7 @@ export function verdict(ok: boolean): string {
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) each process in `pids` has used so far (Linux /proc; gone: absent). */
-function cpuSeconds(pids: Iterable<number>): Map<number, number> {
+export function cpuSeconds(pids: Iterable<number>): Map<number, number> {
   const used = new Map<number, number>();
   for (const pid of pids) {
     try {

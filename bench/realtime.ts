@@ -30,15 +30,14 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { createScratchDatabase, percentile, spawnServer, verdict } from './load.ts';
+import { closeAll, connectAll, until, type RealtimeClient } from './realtime-clients.ts';
 
 const FAMILIES = Number(process.env.FAMILIES ?? 5_000);
 const SUBSCRIBERS = Math.min(Number(process.env.SUBSCRIBERS ?? 1_000), FAMILIES);
 const WRITES = Number(process.env.WRITES ?? 200);
 const WRITE_GAP_MS = Number(process.env.WRITE_GAP_MS ?? 25);
 const WARMUP_WRITES = 10;
-const CONNECT_BATCH = 250;
 
 /** The Bearer token of generated user `n` (1 = the club's owner and coach; 2.. families). */
 const tokenOf = (n: number) => `bench-rt-${n}`;
@@ -122,75 +121,15 @@ async function generateClub(url: string): Promise<Club> {
   }
 }
 
-/** A benchmark client: one socket, its event frames with their receipt time (ms since the epoch). */
-interface Client {
-  ws: WebSocket;
-  received: { at: number; text: string }[];
-}
-
-/** Opens a socket as user `n`, waits for `ready`, subscribes `topic` and waits for `subscribed`. */
-function connect(baseUrl: string, n: number, topic: string): Promise<Client> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, {
-    headers: { authorization: `Bearer ${tokenOf(n)}` },
-  });
-  const client: Client = { ws, received: [] };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`client ${n}: no subscription in 30 s`)),
-      30_000,
-    );
-    ws.on('error', reject);
-    ws.on('message', (data) => {
-      const at = Date.now();
-      const text = String(data);
-      if (text.startsWith('{"type":"event"')) {
-        client.received.push({ at, text });
-      } else if (text.startsWith('{"type":"ready"')) {
-        ws.send(JSON.stringify({ type: 'subscribe', topic }));
-      } else if (text.startsWith('{"type":"subscribed"')) {
-        clearTimeout(timer);
-        resolve(client);
-      } else {
-        clearTimeout(timer);
-        reject(new Error(`client ${n}: ${text}`));
-      }
-    });
-  });
-}
-
-/** Connects `count` clients, `CONNECT_BATCH` at a time. */
-async function connectAll(
+/** Connects one client per family of `who`, each following its `topic`. */
+function connectFamilies(
   baseUrl: string,
   who: readonly { n: number; topic: string }[],
-): Promise<Client[]> {
-  const clients: Client[] = [];
-  for (let i = 0; i < who.length; i += CONNECT_BATCH) {
-    const batch = who.slice(i, i + CONNECT_BATCH);
-    clients.push(...(await Promise.all(batch.map((w) => connect(baseUrl, w.n, w.topic)))));
-  }
-  return clients;
-}
-
-async function closeAll(clients: readonly Client[]): Promise<void> {
-  await Promise.all(
-    clients.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.ws.readyState === WebSocket.CLOSED) return resolve();
-          c.ws.once('close', () => resolve());
-          c.ws.close();
-        }),
-    ),
+): Promise<RealtimeClient[]> {
+  return connectAll(
+    () => baseUrl,
+    who.map((w) => ({ token: tokenOf(w.n), topics: [w.topic] })),
   );
-}
-
-/** Resolves once `done()` holds, checking every 5 ms; rejects after `timeoutMs`. */
-async function until(done: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -200,7 +139,7 @@ async function measureLatency(baseUrl: string, club: Club): Promise<void> {
   const writer = club.families[0]!;
   const topic = `event:${club.eventId}`;
   const started = performance.now();
-  const clients = await connectAll(
+  const clients = await connectFamilies(
     baseUrl,
     club.families.slice(0, SUBSCRIBERS).map((f) => ({ n: f.n, topic })),
   );
@@ -249,7 +188,7 @@ async function measureLatency(baseUrl: string, club: Club): Promise<void> {
 
 async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
   const started = performance.now();
-  const clients = await connectAll(
+  const clients = await connectFamilies(
     baseUrl,
     club.families.map((f) => ({ n: f.n, topic: `conversation:${f.conversationId}` })),
   );

@@ -17,6 +17,9 @@
  * `BENCH_RECORD_STATEMENTS=1` installs bench/statement-recorder.ts: the
  * statements Rally sends, for bench/events.ts's bare baseline (bench/bare.ts).
  *
+ * `TRUST_PROXY=true` takes the client's address and scheme from the
+ * `X-Forwarded-*` headers bench/haproxy.ts sets (README).
+ *
  * Started by bench/load.ts's `spawnServer`; not meant to be run by hand.
  */
 import crypto from 'node:crypto';
@@ -67,6 +70,8 @@ async function main(): Promise<void> {
       DATABASE_URL: process.env.DATABASE_URL,
       LOG_LEVEL: logLevel,
       DATA_DIR: process.env.DATA_DIR,
+      // Behind bench/haproxy.ts (several instances): X-Forwarded-* from the proxy.
+      TRUST_PROXY: process.env.TRUST_PROXY,
     }),
     createLogger({ logLevel }),
   );
