@@ -36,6 +36,7 @@
  *   SUBSCRIBERS=1000 EVENT_WATCHERS=50 BENCH_PIN=0 (no taskset)
  */
 import os from 'node:os';
+import { startCpuGroups } from './cpu-groups.ts';
 import { createScratchDatabase, pinProcess } from './load.ts';
 import { requireHaproxy } from './haproxy.ts';
 import { instanceCount, startInstances } from './instances.ts';
@@ -166,6 +167,21 @@ async function measure(
       `RSVPs to the club's match one at a time, nothing else running: p50 ${serial.p50.toFixed(1)} ms, ` +
         `max ${serial.max.toFixed(1)} ms => at most ~${Math.round(1000 / serial.p50)} RSVPs/s to one event ` +
         `(they queue on its row lock), load average ${loadText(os.loadavg())}`,
+    );
+    const idle = await startCpuGroups(
+      {
+        rally: instances.servers.map((x) => x.pid),
+        ...(instances.proxy ? { haproxy: [instances.proxy.pid] } : {}),
+      },
+      database.url,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const spent = await idle.stop();
+    console.log(
+      `Idle for 5 s with the sockets open (no requests): CPU ms per second ` +
+        Object.entries(spent)
+          .map(([group, ms]) => `${group} ${(ms / 5).toFixed(1)}`)
+          .join(', '),
     );
     let passed: number | undefined;
     let missed: number | undefined;
