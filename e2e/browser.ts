@@ -194,9 +194,17 @@ export async function grantGlobalAdmin(
   await client.connect();
   try {
     await client.query('listen rally_realtime');
-    const heard = new Promise<void>((resolve) => {
+    const user = await client.query<{ id: string }>(
+      'select id from users where phone_number = $1',
+      [e164],
+    );
+    expect(user.rowCount, `no user with phone ${e164}`).toBe(1);
+    const heard = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no access.changed for ${e164}`)), 10_000);
       client.on('notification', (message) => {
-        if (message.payload?.includes('"access.changed"')) resolve();
+        if (!message.payload?.includes(`"user:${user.rows[0]!.id}"`)) return;
+        clearTimeout(timer);
+        resolve();
       });
     });
     const result = await client.query(

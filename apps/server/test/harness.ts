@@ -259,7 +259,7 @@ export async function selfProfileId(t: TestApp, user: TestUser): Promise<string>
 export async function makeGlobalAdmin(t: TestApp, user: Pick<TestUser, 'id'>): Promise<void> {
   await changedByOperator(t, user.id, () =>
     t.database.pool.query(
-      `with granted as (update users set is_global_admin = true where id = $1)
+      `with granted as (update users set is_global_admin = true, updated_at = now() where id = $1)
        update sessions set totp_verified_at = now() where user_id = $1 and revoked_at is null`,
       [user.id],
     ),
@@ -310,7 +310,13 @@ export async function changedByOperator(
       resolve();
     });
   });
-  await change();
+  try {
+    await change();
+  } catch (err) {
+    stop();
+    heard.catch(() => {});
+    throw err;
+  }
   await heard;
 }
 

@@ -228,7 +228,16 @@ describe('an attendance mark', () => {
       [eventId],
     );
     const now = t.clock.now();
+    // The counters also hold the connection's earlier, unflushed transactions:
+    // what this mark did is the difference.
+    const countsOf = async (tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0]) => {
+      const counts = await tx.execute<{ updated: number; hot: number }>(sql`
+        select n_tup_upd::int as updated, n_tup_hot_upd::int as hot
+        from pg_stat_xact_user_tables where relname = 'attendance'`);
+      return counts.rows[0] ?? { updated: 0, hot: 0 };
+    };
     const updates = await t.database.db.transaction(async (tx) => {
+      const before = await countsOf(tx);
       const applied = await markAttendance(tx, {
         event: {
           id: eventId,
@@ -243,10 +252,8 @@ describe('an attendance mark', () => {
         marks: [{ profileId: childId, status: 'present', note: 'Fast', markedAt: now }],
       });
       expect(applied.map((a) => a.after)).toEqual(['present']);
-      const counts = await tx.execute<{ updated: number; hot: number }>(sql`
-        select n_tup_upd::int as updated, n_tup_hot_upd::int as hot
-        from pg_stat_xact_user_tables where relname = 'attendance'`);
-      return counts.rows[0];
+      const after = await countsOf(tx);
+      return { updated: after.updated - before.updated, hot: after.hot - before.hot };
     });
     expect(updates).toEqual({ updated: 1, hot: 1 });
   });

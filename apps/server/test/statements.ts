@@ -6,9 +6,10 @@ import { vi } from 'vitest';
  * sent meanwhile (parameters left out), in order. Two calls that send the
  * same texts did the same database work, whatever the values: the check
  * that an answer does not depend on who owns a phone number
- * (docs/decisions/009). The caller's session lookup is left out: whether it
- * runs depends on the instance's session cache (docs/decisions/032), not on
- * the request. Run one `send` at a time.
+ * (docs/decisions/009). The caller's session lookup is left out (whether
+ * it runs depends on the instance's session cache, docs/decisions/032), and
+ * so is the bus's heartbeat: neither depends on the request. Run one `send`
+ * at a time.
  */
 export async function sqlOf<T>(send: () => Promise<T>): Promise<{ answer: T; texts: string[] }> {
   const texts: string[] = [];
@@ -18,8 +19,10 @@ export async function sqlOf<T>(send: () => Promise<T>): Promise<{ answer: T; tex
     ...args: unknown[]
   ) {
     const config = args[0] as { name?: string; text?: string } | string;
-    if (typeof config === 'string') texts.push(config);
-    else if (config.name !== 'auth_live_session') texts.push(config.text ?? '?');
+    const text = typeof config === 'string' ? config : (config.text ?? '?');
+    const isSession = typeof config !== 'string' && config.name === 'auth_live_session';
+    // The bus's heartbeat runs on its own clock (realtime/pg-bus.ts).
+    if (!isSession && !text.includes('rally_bus_heartbeat')) texts.push(text);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query);
   try {

@@ -21,7 +21,6 @@ import { AppError, fieldError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { inviteGuardianIn } from '../profiles/profile-invites.service.ts';
 import { deleteProfileIn } from '../profiles/profiles.service.ts';
-import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import type { TransitionsService } from '../subscriptions/transitions.service.ts';
 import * as repo from './account-deletion.repository.ts';
 
@@ -270,8 +269,8 @@ export class AccountDeletionService {
     }
     await repo.removePhoneTraces(tx, user.id, user.phoneNumber);
     await forgetPhoneCodes(tx, user.phoneNumber, now);
-    // Sockets of every session close (docs/decisions/007); NOTIFY is sent on commit.
-    await publishAccessChanged(tx, [user.id]);
+    // Sockets of every session close (docs/decisions/007): the users table's
+    // trigger sends access.changed at commit (migration 0018).
     await repo.deleteUser(tx, user.id);
     return { afterCommit, storageKeys };
   }

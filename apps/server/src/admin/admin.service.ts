@@ -7,7 +7,6 @@ import { AppError, notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { pageWindow } from '../lib/paging.ts';
 import type { PolicyActor } from '../policy/policy.ts';
-import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './admin.repository.ts';
 import { assertGlobalAdmin } from '../auth/global-admin.ts';
 
@@ -23,8 +22,9 @@ import { assertGlobalAdmin } from '../auth/global-admin.ts';
  *   row, then the target's, and revoking the last is 409 -> setGlobalAdminLocked
  *   (admin.repository.ts lockGlobalAdmins, lockUserAdminFlag); so is deleting
  *   the last one's account -> lastGlobalAdminRefusalIn
- * - a revoked admin's sockets re-check their access (docs/decisions/007)
- *   -> setGlobalAdmin, setGlobalAdminByPhone (publishAccessChanged)
+ * - a changed admin's sockets and cached sessions re-check their access
+ *   (docs/decisions/007, 032) -> the users table's trigger (migration 0018)
+ *   tells every instance; setGlobalAdmin, setGlobalAdminByPhone tell this one
  * - an operator appoints admins with `npm run admin`; granting a phone that
  *   never signed in creates its user -> setGlobalAdminByPhone, scripts/admin.ts
  * - the user search matches a name, or the digits of a phone number
@@ -86,7 +86,6 @@ export class AdminService {
     assertGlobalAdmin(actor);
     const changed = await this.db.transaction(async (tx) => {
       await setGlobalAdminLocked(tx, { actorId: actor.userId, userId, isGlobalAdmin });
-      if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
       return presentUser((await repo.findAdminUser(tx, userId))!);
     });
     this.sessions.forgetUsers([userId]);
@@ -116,8 +115,7 @@ export class AdminService {
         userId = existing.id;
       }
       const outcome = await setGlobalAdminLocked(tx, { actorId: null, userId, isGlobalAdmin });
-      // Running servers re-check the user's sockets (docs/decisions/007), this CLI included.
-      if (!isGlobalAdmin) await publishAccessChanged(tx, [userId]);
+      // Running servers hear it from the users table's trigger (migration 0018), this CLI's included.
       const user = presentUser((await repo.findAdminUser(tx, userId))!);
       return { user, isNewUser, changed: outcome.changed, adminCount: outcome.adminCount };
     });

@@ -5,7 +5,6 @@ import type { Actor } from '../http/auth-hook.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import { publishAccessChanged } from '../realtime/realtime-events.ts';
 import * as repo from './auth.repository.ts';
 import { toE164 } from './phone.ts';
 import { SmsSendError, type SmsProvider } from './sms.ts';
@@ -311,9 +310,9 @@ export class AuthService {
     let row = this.sessions.get(tokenHash, now.getTime());
     if (!row) {
       const ticket = this.sessions.beginRead();
-      row = await repo.findLiveSession(this.db, tokenHash, now);
-      if (!row) return null;
-      this.sessions.store(ticket, tokenHash, row, now.getTime());
+      const read = await repo.findLiveSession(this.db, tokenHash, now);
+      if (!read) return null;
+      row = this.sessions.store(ticket, tokenHash, read, now.getTime());
     }
     let expiresAt = row.session.expiresAt;
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -361,8 +360,8 @@ export class AuthService {
       return isRevoked;
     });
     if (!revoked) throw new AppError('not_found', 'This session has already ended.');
+    // The sessions table's trigger tells every instance and socket (migration 0018).
     this.sessions.forgetUsers([actor.userId]);
-    await publishAccessChanged(this.db, [actor.userId]);
   }
 
   /**
@@ -382,14 +381,14 @@ export class AuthService {
       return ids.length;
     });
     this.sessions.forgetUsers([actor.userId]);
-    if (revoked > 0) await publishAccessChanged(this.db, [actor.userId]);
     return revoked;
   }
 
   /**
    * Revokes the session `sessionId` of `userId` (sign-out) with its push
-   * subscription (docs/decisions/029) and publishes `access.changed` for
-   * them, so realtime sockets of that session stop at once
+   * subscription (docs/decisions/029); the sessions table's trigger sends
+   * `access.changed` for them at commit (migration 0018), so realtime
+   * sockets of that session stop at once
    * (docs/decisions/007).
    */
   async signOut(sessionId: string, userId: string): Promise<void> {
@@ -398,6 +397,5 @@ export class AuthService {
       await removeSubscriptionsOfSessions(tx, [sessionId]);
     });
     this.sessions.forgetUsers([userId]);
-    await publishAccessChanged(this.db, [userId]);
   }
 }

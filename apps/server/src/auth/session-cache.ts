@@ -4,11 +4,11 @@ import type { sessions, users } from '../db/schema/index.ts';
 /**
  * Longest time an entry is served without asking PostgreSQL again, in ms.
  * Invalidation does not depend on it (every change to a session or user
- * row reaches every instance through the bus, docs/decisions/032); it
- * bounds what a missed notification could cost and how long a quiet
- * user's row stays in memory.
+ * row reaches every instance through the bus, whose heartbeat proves it
+ * hears: docs/decisions/032); it bounds what an unforeseen missed
+ * notification could cost.
  */
-export const SESSION_CACHE_MAX_AGE_MS = 5 * 60_000;
+export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 
 /** Most sessions one instance keeps (about 1 KB each); the oldest entry makes room. */
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
@@ -20,7 +20,7 @@ export const SESSION_CACHE_MAX_ENTRIES = 50_000;
  */
 const MAX_CHANGED_USERS = 10_000;
 
-/** A live session and its user as `auth_live_session` reads them. */
+/** A live session and its user as `auth_live_session` reads them (the fields a request needs). */
 export interface CachedSession {
   session: Pick<
     typeof sessions.$inferSelect,
@@ -148,27 +148,31 @@ export class SessionCache {
   }
 
   /**
-   * Keeps `value` under `tokenHash` unless its user changed (or everything
-   * was forgotten) since `ticket` was taken: such a read may predate the
-   * change. Makes room by dropping the oldest entry.
+   * Returns `value` as served from now on (the session's fields a request
+   * needs, the user's row frozen), and keeps it under `tokenHash` unless its
+   * user changed (or everything was forgotten) since `ticket` was taken:
+   * such a read may predate the change. Makes room by dropping the oldest
+   * entry.
    */
-  store(ticket: ReadTicket, tokenHash: string, value: CachedSession, nowMs: number): void {
-    if (!this.isListening || ticket < this.forgottenAllAt) return;
-    const userId = value.session.userId;
-    if ((this.changedAt.get(userId) ?? 0) > ticket) return;
+  store(ticket: ReadTicket, tokenHash: string, value: CachedSession, nowMs: number): CachedSession {
+    const { id, userId, lastSeenAt, expiresAt, totpVerifiedAt } = value.session;
+    const kept: Entry = {
+      session: { id, userId, lastSeenAt, expiresAt, totpVerifiedAt },
+      user: Object.freeze({ ...value.user }),
+      storedAt: nowMs,
+    };
+    if (!this.isListening || ticket < this.forgottenAllAt) return kept;
+    if ((this.changedAt.get(userId) ?? 0) > ticket) return kept;
     this.remove(tokenHash, this.entries.get(tokenHash)?.session.userId);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.entries().next().value;
       if (oldest) this.remove(oldest[0], oldest[1].session.userId);
     }
-    this.entries.set(tokenHash, {
-      session: { ...value.session },
-      user: Object.freeze({ ...value.user }),
-      storedAt: nowMs,
-    });
+    this.entries.set(tokenHash, kept);
     let tokens = this.tokensOfUser.get(userId);
     if (!tokens) this.tokensOfUser.set(userId, (tokens = new Set()));
     tokens.add(tokenHash);
+    return kept;
   }
 
   /** Replaces the expiry and last use of a held session (its sliding renewal, docs/decisions/001). */

@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from '@rally/shared/realtime';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { newId } from '../lib/ids.ts';
 import { PgBus, PUBLISH_WINDOW_MS } from './pg-bus.ts';
@@ -94,5 +94,37 @@ describe('the publish window', () => {
     publisher.publish([marked(8)]);
     await sleep(50);
     expect(heard).toEqual([[event]]);
+  });
+});
+
+describe('the bus heartbeat', () => {
+  it('takes a LISTEN connection that stopped hearing for lost, says so, and listens again', async () => {
+    const bus = new PgBus(t.database.db, undefined, 0, { intervalMs: 50, timeoutMs: 300 });
+    buses.push(bus);
+    const states: boolean[] = [];
+    bus.onListeningChange((isListening) => states.push(isListening));
+    await bus.start(listenConnectionOf(t.database.db));
+    expect(states).toEqual([true]);
+    // Its socket stays open, but it hears nothing any more (as behind a proxy that lost the server).
+    const client = (bus as unknown as { client: { query(text: string): Promise<unknown> } }).client;
+    await client.query('UNLISTEN *');
+    await vi.waitFor(() => expect(states).toEqual([true, false]), { timeout: 3000 });
+    expect(bus.isListening).toBe(false);
+    // Reconnected after the first backoff step (1 s), hearing again.
+    await vi.waitFor(() => expect(states).toEqual([true, false, true]), { timeout: 5000 });
+    const heard: RealtimeEvent[] = [];
+    bus.onEvents((events) => heard.push(...events));
+    bus.publish([marked(1)]);
+    await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 3000 });
+  });
+
+  it('keeps a connection that hears its heartbeats', async () => {
+    const bus = new PgBus(t.database.db, undefined, 0, { intervalMs: 20, timeoutMs: 200 });
+    buses.push(bus);
+    const states: boolean[] = [];
+    bus.onListeningChange((isListening) => states.push(isListening));
+    await bus.start(listenConnectionOf(t.database.db));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(states).toEqual([true]);
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { reconnectDelayMs, type RealtimeEvent } from '@rally/shared/realtime';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -5,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { reportUnlessStopping } from '../lib/shutdown-grace.ts';
 import { notifyPayloadsOf, parseNotifyPayload } from './notify-payloads.ts';
 import type { RealtimePublisher } from './publisher.ts';
-import { notifyPayloads, REALTIME_CHANNEL } from './realtime.repository.ts';
+import { notifyHeartbeat, notifyPayloads, REALTIME_CHANNEL } from './realtime.repository.ts';
 
 /**
  * NOTIFY payloads sent per statement. One statement is one transaction, and
@@ -22,6 +23,24 @@ export const NOTIFY_PAYLOADS_PER_STATEMENT = 16;
  * each. Delivery is that much later; DESIGN.md §7 allows 50 ms at p95.
  */
 export const PUBLISH_WINDOW_MS = 2;
+
+/**
+ * How the bus proves its LISTEN connection still hears (docs/decisions/032):
+ * every `intervalMs` it NOTIFYs {@link HEARTBEAT_CHANNEL} through the pool;
+ * when none of its own came back for `timeoutMs`, the connection is treated
+ * as lost (reconnected, and listeners told it was down) even though its
+ * socket never failed: a proxy or a failover can leave it open and deaf.
+ */
+export interface BusHeartbeat {
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+/** The heartbeat of a running server: a deaf LISTEN connection is found within ~15 s. */
+export const BUS_HEARTBEAT: BusHeartbeat = { intervalMs: 5000, timeoutMs: 15_000 };
+
+/** The channel of the bus's heartbeats (each instance hears only its own, by nonce). */
+export const HEARTBEAT_CHANNEL = 'rally_bus_heartbeat';
 
 /** The two log levels the bus uses (a pino logger fits). */
 export type BusLogger = Pick<Logger, 'warn' | 'info'>;
@@ -56,18 +75,21 @@ export class PgBus implements RealtimePublisher {
   private isStopped = false;
   /** Set by {@link expectStop}: the server is shutting down. */
   private isStopping = false;
+  private readonly nonce = crypto.randomUUID();
 
   /**
    * `db` sends the NOTIFYs (a bus that is never started only publishes:
    * scripts and tools whose changes running servers must hear).
    * `windowMs` is how long publishes gather before a NOTIFY
    * ({@link PUBLISH_WINDOW_MS}; 0: until the current turn of the event loop
-   * ends).
+   * ends). `heartbeat` says how often the LISTEN connection proves it hears
+   * ({@link BUS_HEARTBEAT}).
    */
   constructor(
     private readonly db: Db,
     private readonly logger: BusLogger = consoleLogger,
     private readonly windowMs = PUBLISH_WINDOW_MS,
+    private readonly heartbeat: BusHeartbeat = BUS_HEARTBEAT,
   ) {}
 
   /**
@@ -179,7 +201,13 @@ export class PgBus implements RealtimePublisher {
 
   private async connect(): Promise<void> {
     const client = new pg.Client(this.connection);
+    let heardAt = Date.now();
+    const timers: { heartbeat?: NodeJS.Timeout } = {};
     client.on('notification', (message) => {
+      if (message.channel === HEARTBEAT_CHANNEL) {
+        if (message.payload === this.nonce) heardAt = Date.now();
+        return;
+      }
       if (message.channel !== REALTIME_CHANNEL) return;
       const events = parseNotifyPayload(message.payload);
       if (!events) {
@@ -190,6 +218,7 @@ export class PgBus implements RealtimePublisher {
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
+      clearInterval(timers.heartbeat);
       this.client = undefined;
       this.tellListening(false);
       client.end().catch(() => {});
@@ -202,7 +231,7 @@ export class PgBus implements RealtimePublisher {
     client.on('end', () => lost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+      await client.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${HEARTBEAT_CHANNEL}`);
     } catch (err) {
       await client.end().catch(() => {});
       throw err;
@@ -212,6 +241,20 @@ export class PgBus implements RealtimePublisher {
       return;
     }
     this.client = client;
+    heardAt = Date.now();
+    timers.heartbeat = setInterval(() => {
+      if (this.client !== client) {
+        clearInterval(timers.heartbeat);
+        return;
+      }
+      if (Date.now() - heardAt > this.heartbeat.timeoutMs) {
+        lost(new Error(`no heartbeat heard for ${this.heartbeat.timeoutMs} ms`));
+        return;
+      }
+      // A failed NOTIFY is the pool's trouble, reported where it is used.
+      notifyHeartbeat(this.db, this.nonce).catch(() => {});
+    }, this.heartbeat.intervalMs);
+    timers.heartbeat.unref();
     this.tellListening(true);
   }
 

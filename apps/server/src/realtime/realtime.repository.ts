@@ -19,6 +19,15 @@ export async function notifyPayloads(db: Db | Tx, payloads: readonly string[]): 
 }
 
 /**
+ * Sends `nonce` on the bus's heartbeat channel (`rally_bus_heartbeat`,
+ * pg-bus.ts `BusHeartbeat`): its own LISTEN connection hearing it back
+ * proves that connection still hears.
+ */
+export async function notifyHeartbeat(db: Db, nonce: string): Promise<void> {
+  await db.execute(sql`select pg_notify('rally_bus_heartbeat', ${nonce})`);
+}
+
+/**
  * A live session as a socket's actor needs it: its user's global-admin
  * flag, and when the session passed the authenticator step (null: never).
  */

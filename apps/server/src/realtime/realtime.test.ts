@@ -272,7 +272,7 @@ describe('config and the bus', () => {
     expect(await before.subscribe(`program:${programId}`)).toBe('subscribed');
     const killed = await t.database.pool.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and query = 'LISTEN rally_realtime'`,
+       where datname = current_database() and query like 'LISTEN rally_realtime%'`,
     );
     expect(killed.rowCount).toBe(1);
     expect(await before.closed).toBe(CLOSE_SERVICE_RESTART);
