@@ -7,7 +7,7 @@
  * and this process (the realtime clients).
  */
 import pg from 'pg';
-import { cpuSeconds } from './load.ts';
+import { backendPids, cpuSeconds } from './load.ts';
 
 /** CPU ms each group spent over a run: per named group, `postgres`, and `bench` (this process). */
 export type CpuByGroup = Record<string, number>;
@@ -25,13 +25,7 @@ export async function startCpuGroups(
 ): Promise<{ stop(): Promise<CpuByGroup> }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const backends = async () => {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    return rows.map((r) => r.pid);
-  };
+  const backends = () => backendPids(client);
   const ownPids = new Set(Object.values(groups).flat());
   const pgBefore = cpuSeconds((await backends()).filter((p) => !ownPids.has(p)));
   const groupsBefore = cpuSeconds(ownPids);

@@ -263,6 +263,15 @@ export interface CpuPerRequest {
   client: number;
 }
 
+/** The PostgreSQL client backends of `client`'s database but `client`'s own (whose CPU a run costs). */
+export async function backendPids(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+  );
+  return rows.map((r) => r.pid);
+}
+
 /**
  * Measures the CPU a load run costs, independently of what else the machine
  * runs: the server process's, the PostgreSQL backends' connected to the
@@ -272,13 +281,7 @@ export interface CpuPerRequest {
 export async function startCpuMeter(serverPid: number, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const backends = async () => {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    return rows.map((r) => r.pid);
-  };
+  const backends = () => backendPids(client);
   const before = cpuSeconds([serverPid, ...(await backends())]);
   const clientBefore = process.cpuUsage();
   return {
