@@ -258,3 +258,41 @@ describe('an attendance mark', () => {
     expect(updates).toEqual({ updated: 1, hot: 1 });
   });
 });
+
+describe('an RSVP', () => {
+  it('counts its event’s roster in PostgreSQL instead of reading it, and answers what the roster says', async () => {
+    const { coach, programId } = await createClub(t);
+    const families = await Promise.all(
+      ['Dev', 'Esha', 'Farah'].map((n) => enrolFamily(t, coach, programId, n)),
+    );
+    const eventId = await createEvent(t, coach, programId, { title: 'Cup tie', capacity: 1 });
+    const rsvp = (f: (typeof families)[number], answer: string) =>
+      t.req(f.parent, 'PUT', `/api/profiles/${f.childId}/events/${eventId}/rsvp`, { answer });
+    expect((await rsvp(families[0]!, 'going')).statusCode).toBe(200);
+    expect((await rsvp(families[1]!, 'going')).statusCode).toBe(200);
+
+    await untilSessionCached(t, families[2]!.parent);
+    const { answer, names } = await statementsOf(() => rsvp(families[2]!, 'going'));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(names).toContain('rsvp_standing');
+    expect(names).not.toContain('roster_list');
+    expect(answer.json().rsvp).toMatchObject({ answer: 'going', waitlistPosition: 2 });
+    expect(answer.json().counts).toMatchObject({
+      going: 1,
+      waitlisted: 2,
+      noAnswer: 0,
+      placesLeft: 0,
+    });
+
+    // The event page computes both from the whole roster.
+    const page = (
+      await t.req(
+        families[2]!.parent,
+        'GET',
+        `/api/profiles/${families[2]!.childId}/events/${eventId}`,
+      )
+    ).json();
+    expect(page.counts).toEqual(answer.json().counts);
+    expect(page.rsvp).toEqual(answer.json().rsvp);
+  });
+});

@@ -119,18 +119,35 @@ export function rsvpCounts(
   event: Pick<RsvpEvent, 'capacity'>,
   isDefaultGoingApplied: boolean,
 ): RsvpCounts {
-  const counts = { going: 0, maybe: 0, declined: 0, waitlisted: 0, noAnswer: 0 };
+  const tally = { going: 0, maybe: 0, declined: 0, waitlisted: 0, unanswered: 0 };
   for (const r of rows) {
-    if (r.rsvp === 'going' && r.rsvpWaitlistRank !== null) counts.waitlisted += 1;
-    else if (r.rsvp === 'going') counts.going += 1;
-    else if (r.rsvp === 'maybe') counts.maybe += 1;
-    else if (r.rsvp === 'declined') counts.declined += 1;
-    else if (isDefaultGoingApplied) counts.going += 1;
-    else counts.noAnswer += 1;
+    if (r.rsvp === 'going' && r.rsvpWaitlistRank !== null) tally.waitlisted += 1;
+    else if (r.rsvp === 'going') tally.going += 1;
+    else if (r.rsvp === 'maybe') tally.maybe += 1;
+    else if (r.rsvp === 'declined') tally.declined += 1;
+    else tally.unanswered += 1;
   }
+  return rsvpCountsOf(tally, event, isDefaultGoingApplied);
+}
+
+/**
+ * {@link rsvpCounts} from a tally counted elsewhere (rsvp-standing.repository.ts,
+ * counted in PostgreSQL): unanswered roster profiles count as going when the
+ * program's default applies (`isDefaultGoingApplied`), else as no answer.
+ */
+export function rsvpCountsOf(
+  tally: { going: number; waitlisted: number; maybe: number; declined: number; unanswered: number },
+  event: Pick<RsvpEvent, 'capacity'>,
+  isDefaultGoingApplied: boolean,
+): RsvpCounts {
+  const going = tally.going + (isDefaultGoingApplied ? tally.unanswered : 0);
   return {
-    ...counts,
+    going,
+    maybe: tally.maybe,
+    declined: tally.declined,
+    waitlisted: tally.waitlisted,
+    noAnswer: isDefaultGoingApplied ? 0 : tally.unanswered,
     capacity: event.capacity,
-    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - counts.going),
+    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - going),
   };
 }

@@ -23,11 +23,11 @@ import {
   isDefaultGoing,
   isRsvpOpen,
   presentRsvpState,
-  rsvpCounts,
+  rsvpCountsOf,
   rsvpDeadline,
-  waitlistPositions,
   waitlistRankFor,
 } from './rsvp-state.ts';
+import { rsvpStanding } from './rsvp-standing.repository.ts';
 
 /*
  * Rules of RSVPs -> where they are enforced (docs/decisions/006):
@@ -155,12 +155,14 @@ export class RsvpService {
         }
       }
 
-      const rows = await listRoster(tx, eventId);
+      // Counted in PostgreSQL, not read row by row: the event's lock is held meanwhile.
+      const standing = await rsvpStanding(tx, eventId, profileId);
       const isDefault = isDefaultGoing(event.defaultRsvp, event);
-      const positions = waitlistPositions(rows);
-      const row = rows.find((r) => r.profileId === profileId);
-      if (!row) throw new Error('an answered profile is missing from its roster');
-      const rsvp = presentRsvpState(row, isDefault, positions);
+      if (!standing.own) throw new Error('an answered profile has no attendance row');
+      const positions = new Map(
+        standing.waitlistPosition === null ? [] : [[profileId, standing.waitlistPosition]],
+      );
+      const rsvp = presentRsvpState(standing.own, isDefault, positions);
       if (isChanged) {
         await insertActivity(tx, {
           profileId,
@@ -180,7 +182,11 @@ export class RsvpService {
           },
         });
       }
-      return { isChanged, notes, result: { rsvp, counts: rsvpCounts(rows, event, isDefault) } };
+      return {
+        isChanged,
+        notes,
+        result: { rsvp, counts: rsvpCountsOf(standing.tally, event, isDefault) },
+      };
     });
     this.notifications.publish(result.notes);
     if (result.isChanged) this.publishRsvp(eventId, [profileId]);
