@@ -6,7 +6,7 @@ import {
   type StaffSession,
 } from '@rally/shared/home';
 import { presentEvent } from '../attendance/attendance.presenter.ts';
-import { isDefaultGoing, isRsvpOpen } from '../attendance/rsvp-state.ts';
+import { isDefaultGoing, isRsvpOpen, rsvpCountsOf } from '../attendance/rsvp-state.ts';
 import type { ConversationsService } from '../conversations/conversations.service.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -91,25 +91,14 @@ export class HomeService {
 
 /**
  * A staff session as the API shows it, counted as `rsvpCounts` counts a
- * roster (docs/decisions/006): unanswered rows count as `going` when the
- * program's default applies, else as `noAnswer`.
+ * roster (docs/decisions/006, `rsvpCountsOf`).
  */
 function presentSession(row: StaffSessionRow): StaffSession {
   const { orgName, defaultRsvp, tally, ...event } = row;
-  const isDefaultApplied = isDefaultGoing(defaultRsvp, event);
-  const going = tally.going + (isDefaultApplied ? tally.unanswered : 0);
   return {
     event: presentEvent(event),
     orgName,
-    counts: {
-      going,
-      maybe: tally.maybe,
-      declined: tally.declined,
-      waitlisted: tally.waitlisted,
-      noAnswer: isDefaultApplied ? 0 : tally.unanswered,
-      capacity: event.capacity,
-      placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - going),
-    },
+    counts: rsvpCountsOf(tally, event, isDefaultGoing(defaultRsvp, event)),
     canTakeAttendance: event.status === 'scheduled',
   };
 }

@@ -36,8 +36,11 @@ export function enrolledAtStartOf(eventsWhere: SQL): SQL {
 /** The event of the one-event statements below: a placeholder, so each is prepared once. */
 const eventParam = sql.placeholder('eventId');
 
-/** {@link enrolledAtStartOf} the event `eventId`: selects one `profile_id` column. */
-const enrolledAtEventStart = sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventParam}`)}) enrolled`;
+/**
+ * {@link enrolledAtStartOf} the event of placeholder `eventId`: selects one
+ * `profile_id` column (the enrolled part of every one-event roster statement).
+ */
+export const enrolledAtEventStart = sql`select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventParam}`)}) enrolled`;
 
 const isOnRosterStatement = namedStatement<
   { eventId: string; profileId: string },

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { namedStatement } from '../db/prepared.ts';
-import { enrolledAtStartOf, type RosterRow } from './attendance.queries.ts';
-
-/**
- * How an event's roster has answered, counted in PostgreSQL: `going` answers
- * holding a place, `going` answers waiting, `maybe`, `declined`, and roster
- * profiles with no answer (whom the program's default may count as going).
- */
-export interface RsvpTally {
-  going: number;
-  waitlisted: number;
-  maybe: number;
-  declined: number;
-  unanswered: number;
-}
+import { enrolledAtEventStart, type RosterRow } from './attendance.queries.ts';
+import type { RsvpTally } from './rsvp-state.ts';
 
 /** One profile's answer as an RSVP presents it, its waitlist position (1-based, null when not waiting) and the event's tally. */
 export interface RsvpStanding {
@@ -23,8 +11,8 @@ export interface RsvpStanding {
   tally: RsvpTally;
 }
 
-const eventId = sql.placeholder('eventId');
-const profileId = sql.placeholder('profileId');
+const eventParam = sql.placeholder('eventId');
+const profileParam = sql.placeholder('profileId');
 
 const standingStatement = namedStatement<
   { eventId: string; profileId: string },
@@ -44,16 +32,16 @@ const standingStatement = namedStatement<
   sql`
     with a as materialized (
       select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by
-      from attendance where event_id = ${eventId}
+      from attendance where event_id = ${eventParam}
     ),
     roster as (
-      select profile_id from (${enrolledAtStartOf(sql`e.id = ${eventId}`)}) enrolled
+      ${enrolledAtEventStart}
       union
       select profile_id from a
     ),
     own as (
       select a.*, u.display_name as by_name from a left join users u on u.id = a.rsvp_by
-      where a.profile_id = ${profileId}
+      where a.profile_id = ${profileParam}
     )
     select
       count(*) filter (where a.rsvp = 'going' and a.rsvp_waitlist_rank is null)::int as "going",

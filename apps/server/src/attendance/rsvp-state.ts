@@ -119,7 +119,7 @@ export function rsvpCounts(
   event: Pick<RsvpEvent, 'capacity'>,
   isDefaultGoingApplied: boolean,
 ): RsvpCounts {
-  const tally = { going: 0, maybe: 0, declined: 0, waitlisted: 0, unanswered: 0 };
+  const tally: RsvpTally = { going: 0, maybe: 0, declined: 0, waitlisted: 0, unanswered: 0 };
   for (const r of rows) {
     if (r.rsvp === 'going' && r.rsvpWaitlistRank !== null) tally.waitlisted += 1;
     else if (r.rsvp === 'going') tally.going += 1;
@@ -131,12 +131,27 @@ export function rsvpCounts(
 }
 
 /**
- * {@link rsvpCounts} from a tally counted elsewhere (rsvp-standing.repository.ts,
- * counted in PostgreSQL): unanswered roster profiles count as going when the
- * program's default applies (`isDefaultGoingApplied`), else as no answer.
+ * How an event's roster has answered: `going` answers holding a place,
+ * `going` answers waiting (`waitlisted`), `maybe`, `declined`, and roster
+ * profiles with no answer (`unanswered`, whom the program's default may
+ * count as going). Counted in PostgreSQL by the RSVP and the staff home.
+ */
+export interface RsvpTally {
+  going: number;
+  waitlisted: number;
+  maybe: number;
+  declined: number;
+  unanswered: number;
+}
+
+/**
+ * {@link rsvpCounts} from a tally counted elsewhere (in PostgreSQL: the
+ * RSVP's `rsvp_standing`, the staff home's sessions): unanswered roster
+ * profiles count as going when the program's default applies
+ * (`isDefaultGoingApplied`), else as no answer.
  */
 export function rsvpCountsOf(
-  tally: { going: number; waitlisted: number; maybe: number; declined: number; unanswered: number },
+  tally: RsvpTally,
   event: Pick<RsvpEvent, 'capacity'>,
   isDefaultGoingApplied: boolean,
 ): RsvpCounts {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { enrolledAtStartOf } from '../attendance/attendance.queries.ts';
+import type { RsvpTally } from '../attendance/rsvp-state.ts';
 import type { Db } from '../db/client.ts';
 import { preparedPerDb } from '../db/prepared.ts';
 import { attendance, events, orgs, profiles, programs } from '../db/schema/index.ts';
@@ -27,15 +28,6 @@ export function staffedProgramIds(userId: string | Placeholder): SQL {
     select pr.id from org_members om
     join programs pr on pr.org_id = om.org_id
     where om.user_id = ${userId} and om.role in ('owner', 'admin') and pr.status = 'active'`;
-}
-
-/** RSVP tallies over an event's roster: `going` (with a place), `waitlisted`, `maybe`, `declined`, `unanswered`. */
-export interface RsvpTally {
-  going: number;
-  waitlisted: number;
-  maybe: number;
-  declined: number;
-  unanswered: number;
 }
 
 /** A staff-home session row: the event, its org's name, its program's default RSVP and its tally. */
