@@ -1,6 +1,6 @@
 /**
  * HAProxy in front of several Rally instances for the benchmarks
- * (issue 17 point 5; docs/decisions/031: stateless app servers behind a load
+ * (DESIGN.md §1; docs/decisions/031: stateless app servers behind a load
  * balancer). Debian's package (`apt-get install -y haproxy`), run as a child
  * process of the bench with a configuration generated into a temporary
  * folder, never as the system service.

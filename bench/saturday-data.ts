@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { SCALE } from './seed.ts';
 
-/** Families of the big club (an announcement to 5,000 families: issue 17, DESIGN.md §7). */
+/** Families of the big club (an announcement to 5,000 families: DESIGN.md §7). */
 export const CLUB_FAMILIES = 5_000;
 const CLUB_SLUG = 'saturday-club';
 const TZ = `'Asia/Kolkata'`;

@@ -6,7 +6,7 @@
  */
 import type { StepResult, Spread } from './saturday-step.ts';
 
-/** The p99 every route must stay under, ms (issue 17 point 4). */
+/** The p99 every route must stay under, ms (the Saturday test of docs/decisions/031). */
 export const P99_BUDGET_MS = 100;
 
 /** Errors of a step: non-2xx answers, socket errors and timeouts, over every route. */

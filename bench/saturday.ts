@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 17 points 4 and 5; DESIGN.md §7; docs/decisions/031):
+ * Benchmark (DESIGN.md §1 scale-out, §7; docs/decisions/031):
  * a club's Saturday-morning peak as an open-loop mix against bench/seed.ts's
  * scale data, on one Rally instance or several behind HAProxy.
  *
