@@ -350,6 +350,11 @@ describe('profile activities', () => {
 describe('profile calendar', () => {
   it("asks for the profile's events beside the profile, not after it, and shows them while the profile loads", async () => {
     const profile = makeProfile({ displayName: 'Kabir Rao' });
+    // Today 12:00-13:00 UTC: inside the month shown at any hour of any day
+    // (an event an hour from now crossed midnight after 22:00 and the month
+    // boundary on its last evening).
+    const now = new Date();
+    const startsAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12);
     let answerProfile = () => {};
     const requests = mockApi({
       ...session,
@@ -363,7 +368,8 @@ describe('profile calendar', () => {
           {
             ...makeEvent({
               title: 'Cup final',
-              startsAt: new Date(Date.now() + 3600_000).toISOString(),
+              startsAt: new Date(startsAt).toISOString(),
+              endsAt: new Date(startsAt + 3600_000).toISOString(),
             }),
             profileId: profile.id,
             profileName: 'Kabir Rao',
