@@ -15,7 +15,8 @@ import {
 /**
  * The hot paths of DESIGN.md §7 and what they cost in statements
  * (docs/decisions/008): on an instance that holds the caller's session
- * (docs/decisions/032), a profile's month calendar is one statement; an
+ * (docs/decisions/032), a profile's month calendar is one statement, which
+ * reads the profile's attendance rows of the month only, not its history; an
  * attendance mark checks access with its lock, reads the roster once and
  * writes the marks with their session packs and timeline entries in one
  * statement, rewriting each attendance row in place (a HOT update: no index
@@ -101,7 +102,90 @@ describe('a profile’s month calendar', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
   });
+  it('reads only the month’s attendance rows, not the profile’s whole history', async () => {
+    const { coach, orgId, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Vihaan');
+    const eventId = await createEvent(t, coach, programId, { title: 'Drills' });
+    // Two years of weekly sessions, each with an attendance row, all before the
+    // earliest start a month's query reads (its from - (MAX_EVENT_DAYS + 2) days).
+    await t.database.pool.query(
+      `with past as (
+         insert into events (id, program_id, org_id, title, kind, starts_at, ends_at, time_zone)
+         select gen_random_uuid(), $1::uuid, $2::uuid, 'Past ' || n, 'training',
+                $5::timestamptz - make_interval(days => 70 + 7 * n),
+                $5::timestamptz - make_interval(days => 70 + 7 * n) + interval '1 hour',
+                'Asia/Kolkata'
+         from generate_series(1, 104) n
+         returning id
+       )
+       insert into attendance (event_id, profile_id, org_id, status)
+       select id, $3::uuid, $2::uuid, 'present' from past
+       union all select $4::uuid, $3::uuid, $2::uuid, 'present'`,
+      [programId, orgId, family.childId, eventId, t.clock.now()],
+    );
+    await t.database.pool.query('analyze attendance');
+    const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
+
+    // The statement the calendar sends, run again under EXPLAIN ANALYZE.
+    let sent: { text: string; values: unknown[] } | undefined;
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const config = args[0] as { name?: string; text: string; values?: unknown[] };
+      const values = config.values ?? (args[1] as unknown[]);
+      if (config.name === 'calendar_managed_profile') sent = { text: config.text, values };
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    const answer = await t.req(family.parent, 'GET', url);
+    vi.restoreAllMocks();
+    expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
+    expect(sent).toBeDefined();
+
+    // This test's few rows would make a sequential scan the cheapest plan; the
+    // bench's million rows make an index scan it. Without sequential scans or
+    // nested loops each table is read once, so the rows read are the count.
+    const client = await t.database.pool.connect();
+    let plan: PlanNode;
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_nestloop = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, format json) ${sent!.text}`,
+        sent!.values,
+      );
+      plan = rows[0]!['QUERY PLAN'][0].Plan;
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    const attendanceRowsRead = nodesOf(plan)
+      .filter((node) => node['Relation Name'] === 'attendance')
+      .reduce(
+        (sum, node) =>
+          sum +
+          (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'],
+        0,
+      );
+    expect(attendanceRowsRead).toBe(1);
+  });
 });
+
+/** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`'s plan, with the fields read here. */
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** `node` and every node under it. */
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
 
 describe('an attendance mark', () => {
   /** The statements of a mark (docs/decisions/008): no follow-ups, whatever the mark changes. */

@@ -111,7 +111,9 @@ function overlaps(b: Bounds): SQL | undefined {
  * the profile has an attendance row for (answered or marked). Both halves
  * are index range scans: subscriptions by profile, then events by
  * (program_id, starts_at) with `starts_at` bounded on both sides; attendance
- * by profile, then events by id.
+ * by (profile_id, event_starts_at), the row's copy of its event's start
+ * kept by migration 0020's triggers, then events by id for the rows in the
+ * window only (docs/decisions/008, "The calendar's attendance rows by start").
  */
 export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
   const bySubscription = db
@@ -131,7 +133,16 @@ export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
     .select({ profileId: attendance.profileId, eventId: attendance.eventId })
     .from(attendance)
     .innerJoin(events, eq(events.id, attendance.eventId))
-    .where(and(profileFilter(attendance.profileId, who), overlaps(b)));
+    .where(
+      and(
+        profileFilter(attendance.profileId, who),
+        // The same start bounds on the row's copy of the start: a range scan
+        // of attendance_profile_start_idx, whatever the profile's history.
+        b.to ? lt(attendance.eventStartsAt, b.to) : undefined,
+        gte(attendance.eventStartsAt, b.earliestStart),
+        overlaps(b),
+      ),
+    );
   return union(bySubscription, byAttendance).as('calendar');
 }
 

@@ -183,10 +183,22 @@ export const attendance = pgTable(
      */
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     addedAt: timestamp('added_at', { withTimezone: true }),
+    /**
+     * The event's `startsAt`, kept here by the database (migration 0020's
+     * triggers: set from the event at every insert, whatever the insert
+     * says, under a share lock on the event's row; rewritten for every
+     * row of an event whose start moves). It makes a profile's calendar
+     * find its attendance rows by a range scan of
+     * `attendance_profile_start_idx` instead of a probe of `events` for
+     * every row of the profile's history (docs/decisions/008, "The
+     * calendar's attendance rows by start"). NOT NULL in the database;
+     * optional here because code never sets it.
+     */
+    eventStartsAt: timestamp('event_starts_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.profileId] }),
-    index('attendance_profile_idx').on(t.profileId),
+    index('attendance_profile_start_idx').on(t.profileId, t.eventStartsAt),
     index('attendance_waitlist_idx')
       .on(t.eventId, t.rsvpWaitlistRank)
       .where(sql`${t.rsvpWaitlistRank} is not null`),
