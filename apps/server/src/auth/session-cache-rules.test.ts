@@ -1,6 +1,11 @@
 import type { RealtimeEvent } from '@rally/shared/realtime';
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type CachedSession, type SessionChangeFeed } from './session-cache.ts';
+import {
+  MAX_CHANGED_USERS,
+  SessionCache,
+  type CachedSession,
+  type SessionChangeFeed,
+} from './session-cache.ts';
 
 /* The rules of the session cache on their own (docs/decisions/032); across instances: session-cache.test.ts. */
 
@@ -125,6 +130,19 @@ describe('the session cache', () => {
     cache.store(cache.beginRead(), 'h1', sessionOf('u1', T0 + 1000), T0);
     cache.renewed('h1', new Date(T0 + 500), new Date(T0 + 86_400_000));
     expect(cache.get('h1', T0 + 2000)?.session.lastSeenAt).toEqual(new Date(T0 + 500));
+  });
+
+  it('past MAX_CHANGED_USERS changes, refuses the reads in flight and keeps what it holds', () => {
+    const { cache, bus } = listeningCache();
+    cache.store(cache.beginRead(), 'kept', sessionOf('u-kept'), T0);
+    const inFlight = cache.beginRead();
+    for (let n = 0; n <= MAX_CHANGED_USERS; n += 1) bus.deliver(`u${n}`);
+    expect(cache.get('kept', T0)).toBeDefined();
+    // A read of a user who changed before the list was forgotten, begun before it.
+    cache.store(inFlight, 'h0', sessionOf('u0'), T0);
+    expect(cache.get('h0', T0)).toBeUndefined();
+    cache.store(cache.beginRead(), 'h0', sessionOf('u0'), T0);
+    expect(cache.get('h0', T0)).toBeDefined();
   });
 
   it('makes room by dropping the oldest entry', () => {

@@ -14,11 +14,12 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 export const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /**
- * Most users remembered as "changed since a read began" before the cache
- * forgets them all at once instead (then every read in flight is refused
- * a place in the cache, which is always safe).
+ * Most users remembered as "changed since a read began". Past it the cache
+ * forgets the list and refuses a place to every read in flight instead,
+ * which is always safe and keeps every session it holds (the changed
+ * users' sessions were dropped as each change came).
  */
-const MAX_CHANGED_USERS = 10_000;
+export const MAX_CHANGED_USERS = 10_000;
 
 /** A live session and its user as `auth_live_session` reads them (the fields a request needs). */
 export interface CachedSession {
@@ -193,7 +194,10 @@ export class SessionCache {
       this.tokensOfUser.delete(userId);
       this.changedAt.set(userId, this.ticket);
     }
-    if (this.changedAt.size > MAX_CHANGED_USERS) this.forgetAll();
+    if (this.changedAt.size > MAX_CHANGED_USERS) {
+      this.forgottenAllAt = this.ticket;
+      this.changedAt.clear();
+    }
   }
 
   /** Drops everything and refuses to store reads that began before now. */
