@@ -1,5 +1,5 @@
 /**
- * CPU a benchmark run costs, per group of processes, as bench/load.ts's
+ * CPU a benchmark run costs, per group of processes, as bench/meters.ts's
  * `startCpuMeter` measures one server: user + system time from /proc for
  * named groups of processes (Rally instances, HAProxy), the PostgreSQL
  * backends connected to the benchmark database (when PostgreSQL runs on
@@ -7,7 +7,7 @@
  * and this process (the realtime clients).
  */
 import pg from 'pg';
-import { backendPids, cpuSeconds } from './load.ts';
+import { backendPids, cpuSeconds } from './meters.ts';
 
 /** CPU ms each group spent over a run: per named group, `postgres`, and `bench` (this process). */
 export type CpuByGroup = Record<string, number>;

@@ -5,7 +5,8 @@
  * target (Rally >= 0.75 of bare), and loud lines for runs with errors.
  */
 import os from 'node:os';
-import { verdict, type CpuPerRequest, type StatementsPerRequest } from './load.ts';
+import { verdict } from './load.ts';
+import type { CpuPerRequest, StatementsPerRequest } from './meters.ts';
 import type { WrkResult } from './wrk.ts';
 
 /** DESIGN.md §7: Rally's throughput and CPU efficiency >= this share of bare's. */

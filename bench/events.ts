@@ -17,6 +17,9 @@
  * - `PUT /api/programs/:programId/events/:eventId/attendance` with one mark
  *   (its `markedAt` the send time) per request, as the program's coach.
  *
+ * (bench/events-requests.ts picks the targets and builds these requests;
+ * bench/events-report.ts prints the figures.)
+ *
  * For each: a closed-loop run of each server (`CONNECTIONS`, 16), with
  * throughput, p50/p99, CPU per request of the server process, its
  * PostgreSQL backends (from /proc) and wrk, commits and WAL bytes per
@@ -36,7 +39,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import {
   closedLines,
   loadAverage,
@@ -44,14 +46,10 @@ import {
   statementCountLines,
   type ClosedRun,
 } from './events-report.ts';
-import {
-  createScratchDatabase,
-  spawnServer,
-  startCpuMeter,
-  startStatementMeter,
-  type ServerProcess,
-} from './load.ts';
-import { benchToken, SCALE, seedScaleData } from './seed.ts';
+import { calendarRequests, markRequests, pickTargets } from './events-requests.ts';
+import { createScratchDatabase, spawnServer, type ServerProcess } from './load.ts';
+import { startCpuMeter, startStatementMeter } from './meters.ts';
+import { seedScaleData } from './seed.ts';
 import { PROBE_HEADER, startRecording, stopRecording, type Channel } from './statement-recorder.ts';
 import { cpuPlan, requireWrk, runWrk, writeRequestsFile, type WrkRequest } from './wrk.ts';
 
@@ -64,112 +62,9 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const OPEN_CONNECTIONS = Number(process.env.OPEN_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
-/** Recent events whose rosters the coaches mark (about 16 players each). */
-const MARK_EVENTS = 700;
 const ONLY = process.env.BENCH_ONLY;
-const STATUSES = ['present', 'late', 'absent', 'excused'] as const;
-/** Asia/Kolkata, the generated programs' zone, is UTC+05:30 all year (no daylight saving). */
-const KOLKATA_OFFSET_MS = 330 * 60_000;
 const CPUS = cpuPlan();
 let isInvalid = false;
-
-interface CalendarTarget {
-  profileId: string;
-  n: number;
-}
-interface MarkTarget {
-  programId: string;
-  eventId: string;
-  profileId: string;
-  n: number;
-}
-
-/** Calendar months (Asia/Kolkata) from two before this one to the next, as `[from, to)` UTC ISO. */
-function months(): { from: string; to: string }[] {
-  const now = new Date(Date.now() + KOLKATA_OFFSET_MS);
-  return [-2, -1, 0, 1].map((shift) => {
-    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + shift, 1);
-    const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + shift + 1, 1);
-    return {
-      from: new Date(start - KOLKATA_OFFSET_MS).toISOString(),
-      to: new Date(end - KOLKATA_OFFSET_MS).toISOString(),
-    };
-  });
-}
-
-/** Random profiles with their guardian's user number, and random recent marks with their coach's. */
-async function pickTargets(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const calendar = await client.query<CalendarTarget>(`
-      select pm.profile_id as "profileId", substr(u.phone_number, 6)::int as n
-      from profile_managers pm join users u on u.id = pm.user_id
-      where u.phone_number like '+9170%'
-      order by random() limit 5000`);
-    const marks = await client.query<MarkTarget>(`
-      with marked as (
-        select e.id, e.program_id,
-          (select ps.user_id from program_staff ps where ps.program_id = e.program_id
-           order by ps.user_id limit 1) as coach_id
-        from events e
-        where e.starts_at > now() - interval '7 days' and e.starts_at < now()
-        order by random() limit ${MARK_EVENTS}
-      )
-      select m.program_id as "programId", a.event_id as "eventId", a.profile_id as "profileId",
-        ${SCALE.parents} + substr(c.phone_number, 6)::int as n
-      from marked m
-      join attendance a on a.event_id = m.id
-      join users c on c.id = m.coach_id
-      order by a.event_id, a.profile_id`);
-    return { calendar: calendar.rows, marks: marks.rows };
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Every calendar target x month: the guardian's GET, month by month over all
- * targets, so one guardian's months come thousands of requests apart (a
- * parent flipping to the next month later), not four at once on four
- * connections. Every guardian is seen in the first pass, as an instance
- * that has been serving has seen them (a load balancer that hashes the
- * session keeps a user on one instance: docs/decisions/031, 032); the
- * printout counts the session lookups Rally still sent.
- */
-function calendarRequests(profiles: CalendarTarget[]): WrkRequest[] {
-  return months().flatMap((range) =>
-    profiles.map((who) => ({
-      method: 'GET' as const,
-      path: `/api/profiles/${who.profileId}/events?from=${range.from}&to=${range.to}`,
-      headers: { authorization: `Bearer ${benchToken(who.n)}` },
-    })),
-  );
-}
-
-/**
- * Four passes over the marks, each target's status shifting per pass (a mark
- * that changes). In a pass, each coach marks their event's roster one player
- * at a time, the events taking turns: one coach's marks come hundreds of
- * requests apart, as at a pitch side, not at once on several connections.
- */
-function markRequests(targets: MarkTarget[]): WrkRequest[] {
-  const byEvent = new Map<string, MarkTarget[]>();
-  for (const m of targets) byEvent.set(m.eventId, [...(byEvent.get(m.eventId) ?? []), m]);
-  const rosters = [...byEvent.values()];
-  const longest = Math.max(...rosters.map((r) => r.length));
-  const pass = Array.from({ length: longest }, (_, k) => rosters.flatMap((r) => r[k] ?? [])).flat();
-  return Array.from({ length: 4 * pass.length }, (_, j) => {
-    const m = pass[j % pass.length]!;
-    const status = STATUSES[(j + Math.floor(j / pass.length)) % STATUSES.length]!;
-    return {
-      method: 'PUT' as const,
-      path: `/api/programs/${m.programId}/events/${m.eventId}/attendance`,
-      headers: { authorization: `Bearer ${benchToken(m.n)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ marks: [{ profileId: m.profileId, status, markedAt: '{{now}}' }] }),
-    };
-  });
-}
 
 /** Sends `r` once with fetch (no compression asked), throws unless 2xx. */
 async function sendOnce(baseUrl: string, r: WrkRequest): Promise<void> {

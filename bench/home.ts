@@ -19,16 +19,13 @@
  */
 import os from 'node:os';
 import {
-  cpuLine,
   createScratchDatabase,
   percentile,
   runLoad,
   spawnServer,
-  startCpuMeter,
-  startStatementMeter,
-  statementLines,
   type ServerProcess,
 } from './load.ts';
+import { cpuLine, startCpuMeter, startStatementMeter, statementLines } from './meters.ts';
 import { benchToken, SCALE, seedScaleData } from './seed.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
