@@ -4,6 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { markAttendance } from '../src/attendance/mark-attendance.command.ts';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
 import {
+  createChatClub,
+  familyThread,
+  sent,
+  staffThread,
+} from '../src/conversations/test-fixtures.ts';
+import {
   createTestApp,
   makeGlobalAdmin,
   signUp,
@@ -126,65 +132,92 @@ describe('a profile’s month calendar', () => {
     await t.database.pool.query('analyze attendance');
     const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
 
-    // The statement the calendar sends, run again under EXPLAIN ANALYZE.
-    let sent: { text: string; values: unknown[] } | undefined;
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const config = args[0] as { name?: string; text: string; values?: unknown[] };
-      const values = config.values ?? (args[1] as unknown[]);
-      if (config.name === 'calendar_managed_profile') sent = { text: config.text, values };
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
-    const answer = await t.req(family.parent, 'GET', url);
-    vi.restoreAllMocks();
+    const { answer, statement } = await sentStatement(
+      (config) => config.name === 'calendar_managed_profile',
+      () => t.req(family.parent, 'GET', url),
+    );
     expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
-    expect(sent).toBeDefined();
-
-    // This test's few rows would make a sequential scan the cheapest plan; the
-    // bench's million rows make an index scan it. Without sequential scans or
-    // nested loops each table is read once, so the rows read are the count.
-    const client = await t.database.pool.connect();
-    let plan: PlanNode;
-    try {
-      await client.query('begin');
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local enable_nestloop = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, format json) ${sent!.text}`,
-        sent!.values,
-      );
-      plan = rows[0]!['QUERY PLAN'][0].Plan;
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
-    const attendanceRowsRead = nodesOf(plan)
-      .filter((node) => node['Relation Name'] === 'attendance')
-      .reduce(
-        (sum, node) =>
-          sum +
-          (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'],
-        0,
-      );
-    expect(attendanceRowsRead).toBe(1);
+    expect(rowsRead(await explainAnalyze(statement), 'attendance')).toBe(1);
   });
 });
+
+/** A statement as node-postgres sent it. */
+interface SentStatement {
+  text: string;
+  values: unknown[];
+}
+
+/** Runs `send` and returns its answer and the first statement it sent that `matches`. */
+async function sentStatement<T>(
+  matches: (config: { name?: string; text: string }) => boolean,
+  send: () => Promise<T>,
+): Promise<{ answer: T; statement: SentStatement }> {
+  let statement: SentStatement | undefined;
+  const query = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const config = args[0] as { name?: string; text: string; values?: unknown[] };
+    if (!statement && typeof config === 'object' && matches(config)) {
+      statement = { text: config.text, values: config.values ?? (args[1] as unknown[]) ?? [] };
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  const answer = await send();
+  vi.restoreAllMocks();
+  if (!statement) throw new Error('the statement was not sent');
+  return { answer, statement };
+}
 
 /** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`'s plan, with the fields read here. */
 interface PlanNode {
   'Relation Name'?: string;
   'Actual Rows': number;
   'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   'Actual Loops': number;
   Plans?: PlanNode[];
 }
 
-/** `node` and every node under it. */
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+/**
+ * The plan of `statement` run under EXPLAIN ANALYZE without sequential scans
+ * or nested-loop joins where others exist: a test's few rows would make a
+ * sequential scan the cheapest plan, the bench's million rows make an index
+ * scan it, and without them each table is read once, so the rows read are
+ * the count.
+ */
+async function explainAnalyze(statement: SentStatement): Promise<PlanNode> {
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    await client.query('set local enable_nestloop = off');
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) ${statement.text}`,
+      statement.values,
+    );
+    return rows[0]!['QUERY PLAN'][0].Plan;
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+/** Rows of `relation` the plan read (returned or filtered out), over all its loops. */
+function rowsRead(plan: PlanNode, relation: string): number {
+  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+  return nodesOf(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce(
+      (sum, node) =>
+        sum +
+        (node['Actual Rows'] +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0)) *
+          node['Actual Loops'],
+      0,
+    );
 }
 
 describe('an attendance mark', () => {
@@ -378,5 +411,46 @@ describe('an RSVP', () => {
     ).json();
     expect(page.counts).toEqual(answer.json().counts);
     expect(page.rsvp).toEqual(answer.json().rsvp);
+  });
+});
+
+describe('the unread badges (on every home)', () => {
+  it('read the messages of the caller’s own unread threads only, not every thread’s', async () => {
+    const mine = await createChatClub(t);
+    const bea = await enrolFamily(t, mine.coach, mine.programId, 'Bea');
+    await sent(
+      t,
+      mine.asha.parent,
+      familyThread(mine.asha.childId, mine.programId),
+      'Running late',
+    );
+    await sent(t, mine.coach, staffThread(mine.programId, bea.childId), 'Kit day');
+    // Another club's busy inbox: unread family messages nobody here may see.
+    const other = await createChatClub(t);
+    const otherThread = familyThread(other.asha.childId, other.programId);
+    for (let n = 0; n < 30; n += 1) await sent(t, other.asha.parent, otherThread, `Hello ${n}`);
+
+    for (const user of [mine.coach, bea.parent]) {
+      const { answer, statement } = await sentStatement(
+        (config) => config.text.includes('with staffed as'),
+        () => t.req(user, 'GET', '/api/conversations/unread'),
+      );
+      expect(answer.statusCode).toBe(200);
+      // One unread thread each: Asha's for the staff, Bea's for her family.
+      expect(rowsRead(await explainAnalyze(statement), 'messages')).toBeLessThanOrEqual(2);
+    }
+    expect((await t.req(mine.coach, 'GET', '/api/conversations/unread')).json()).toEqual({
+      programs: { [mine.programId]: 1 },
+      profiles: {},
+    });
+    expect((await t.req(bea.parent, 'GET', '/api/conversations/unread')).json()).toEqual({
+      programs: {},
+      profiles: { [bea.childId]: 1 },
+    });
+  });
+
+  it('Rally’s connections run without JIT compilation', async () => {
+    const { rows } = await t.database.pool.query<{ jit: string }>('show jit');
+    expect(rows[0]?.jit).toBe('off');
   });
 });

@@ -191,6 +191,15 @@ export async function findInboxEntry(
  * staff (a program staff row, or owner/admin of its org), and per profile
  * they manage, how many threads have messages from the other side that
  * their side has not read. Only non-zero counts are listed.
+ *
+ * Every home asks for these, so the statement reads the caller's threads
+ * only: each staffed program's threads by `conversations_program_recent_idx`
+ * (a LATERAL count, one index scan per program), and for each thread
+ * read-marked behind its last message, one probe of
+ * `messages_conversation_idx` for a message from the other side (a scalar
+ * subquery with LIMIT 1, which PostgreSQL cannot turn into a hash join over
+ * every message in the database, as it did with EXISTS: docs/decisions/008,
+ * "The home's unread badges").
  */
 export async function unreadBadges(
   db: Db,
@@ -204,25 +213,31 @@ export async function unreadBadges(
       join org_members om on om.org_id = pr.org_id
       where om.user_id = ${userId} and om.role in ('owner', 'admin')
     )
-    select 'staff' as side, c.program_id as id, count(*)::int as n
-    from conversations c
-    where c.program_id in (select program_id from staffed)
-      and c.last_message_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
-      and exists (
-        select 1 from messages m
-        where m.conversation_id = c.id and m.sender_side = 'family' and m.deleted_at is null
-          and m.created_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
-      )
-    group by c.program_id
+    select 'staff' as side, st.program_id as id, unread.n
+    from staffed st
+    cross join lateral (
+      select count(*)::int as n
+      from conversations c
+      where c.program_id = st.program_id
+        and c.last_message_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
+        and (
+          select true from messages m
+          where m.conversation_id = c.id and m.sender_side = 'family' and m.deleted_at is null
+            and m.created_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
+          limit 1
+        )
+    ) unread
+    where unread.n > 0
     union all
     select 'family', c.profile_id, count(*)::int
     from conversations c
     join profile_managers pm on pm.profile_id = c.profile_id and pm.user_id = ${userId}
     where c.last_message_at > coalesce(c.family_read_at, '-infinity'::timestamptz)
-      and exists (
-        select 1 from messages m
+      and (
+        select true from messages m
         where m.conversation_id = c.id and m.sender_side = 'staff' and m.deleted_at is null
           and m.created_at > coalesce(c.family_read_at, '-infinity'::timestamptz)
+        limit 1
       )
     group by c.profile_id`);
   const badges = { programs: {} as Record<string, number>, profiles: {} as Record<string, number> };

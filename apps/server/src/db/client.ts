@@ -58,8 +58,12 @@ export function openDatabase(
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     // Search's pg_trgm `<%` matches at word similarity >= 0.3 (default 0.6), so
-    // misspelt names still match. Set per connection: no extra round trip.
-    options: '-c pg_trgm.word_similarity_threshold=0.3',
+    // misspelt names still match. No JIT: Rally's statements run for
+    // milliseconds, and a plan whose estimated cost passes jit_above_cost
+    // (a per-row subquery over a skewed table is enough) spent 200+ ms
+    // compiling a statement that runs in 0.08 ms (docs/decisions/008, "The
+    // home's unread badges"). Set per connection: no extra round trip.
+    options: '-c pg_trgm.word_similarity_threshold=0.3 -c jit=off',
   });
   let isClosing = false;
   // The failing query reports a checked-out client's loss to its caller; this
