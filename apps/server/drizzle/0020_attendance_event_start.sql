@@ -1,9 +1,8 @@
 -- A profile's calendar finds the events it has an attendance row for by the
 -- event's start (docs/decisions/008, "The calendar's attendance rows by
--- start"). Until now it read every attendance row of the profile's history
--- through attendance_profile_idx and probed `events` for each one, which grew
--- with the history. Each row now keeps its event's `starts_at`, and
--- (profile_id, event_starts_at) is a range scan of the month.
+-- start"): each row keeps its event's `starts_at`, and (profile_id,
+-- event_starts_at) is a range scan of the month, whatever the profile's
+-- history.
 --
 -- The database keeps the copy, so no write path can forget it:
 -- - at every insert (and any update that names event_id or event_starts_at),
@@ -23,7 +22,11 @@ UPDATE "attendance" SET "event_starts_at" = "events"."starts_at"
 CREATE FUNCTION attendance_take_event_start() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT starts_at INTO NEW.event_starts_at FROM events WHERE id = NEW.event_id FOR SHARE;
+  -- Set by events_move_attendance_start below, from the moved event itself.
+  IF TG_OP = 'UPDATE' AND pg_trigger_depth() > 1 AND NEW.event_id = OLD.event_id THEN
+    RETURN NEW;
+  END IF;
+  SELECT starts_at INTO NEW.event_starts_at FROM public.events WHERE id = NEW.event_id FOR SHARE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'insert or update on table "attendance" violates foreign key constraint "attendance_event_id_events_id_fk"'
       USING ERRCODE = 'foreign_key_violation',
@@ -40,7 +43,7 @@ CREATE TRIGGER attendance_event_start
 CREATE FUNCTION events_move_attendance_start() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE attendance SET event_starts_at = NEW.starts_at WHERE event_id = NEW.id;
+  UPDATE public.attendance SET event_starts_at = NEW.starts_at WHERE event_id = NEW.id;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -62,17 +62,35 @@ async function calendarIds(user: TestUser, profileId: string, at: Date): Promise
   return res.json().events.map((e: { id: string }) => e.id);
 }
 
-/** Resolves once another backend waits for a lock (the racing statement is blocked). */
-async function untilSomeoneWaitsForALock(): Promise<void> {
+/** Resolves once backend `waiterPid` waits for a lock `holderPid` holds (the race is on). */
+async function untilBlockedBy(waiterPid: number, holderPid: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { rows } = await t.database.pool.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
+    const { rows } = await t.database.pool.query<{ blocked: boolean }>(
+      'select $2::int = any(pg_blocking_pids($1::int)) as blocked',
+      [waiterPid, holderPid],
     );
-    if ((rows[0]?.n ?? 0) > 0) return;
+    if (rows[0]?.blocked) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('no statement waited for the lock');
+  throw new Error(`backend ${waiterPid} never waited for backend ${holderPid}`);
+}
+
+/** Two connections of their own and their backend pids; `release` destroys both (none goes back to the pool mid-transaction). */
+async function twoConnections() {
+  const first = await t.database.pool.connect();
+  const second = await t.database.pool.connect();
+  const pidOf = async (client: PoolClient) =>
+    (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  return {
+    first,
+    second,
+    firstPid: await pidOf(first),
+    secondPid: await pidOf(second),
+    release: () => {
+      first.release(true);
+      second.release(true);
+    },
+  };
 }
 
 describe('the event start kept on attendance rows', () => {
@@ -128,20 +146,24 @@ describe('the event start kept on attendance rows', () => {
 
   it('an insert while the event moves waits for the move and takes the new start', async () => {
     const { orgId, family, eventId } = await walkInSetup();
-    const mover = await t.database.pool.connect();
+    const c = await twoConnections();
     try {
+      const mover = c.first;
       await mover.query('begin');
       await mover.query(
         `update events set starts_at = starts_at + interval '3 days',
                            ends_at = ends_at + interval '3 days' where id = $1`,
         [eventId],
       );
-      const inserted = insertAttendance(eventId, family.childId, orgId);
-      await untilSomeoneWaitsForALock();
+      const inserted = c.second.query(
+        `insert into attendance (event_id, profile_id, org_id, added_at) values ($1, $2, $3, now())`,
+        [eventId, family.childId, orgId],
+      );
+      await untilBlockedBy(c.secondPid, c.firstPid);
       await mover.query('commit');
       await inserted;
     } finally {
-      mover.release();
+      c.release();
     }
     const starts = await startsOf(eventId, family.childId);
     expect(starts?.kept).toEqual(starts?.event);
@@ -149,23 +171,24 @@ describe('the event start kept on attendance rows', () => {
 
   it('a move while an insert is open waits for the insert and moves the new row too', async () => {
     const { orgId, family, eventId } = await walkInSetup();
-    const inserter: PoolClient = await t.database.pool.connect();
+    const c = await twoConnections();
     try {
+      const inserter = c.first;
       await inserter.query('begin');
       await inserter.query(
         `insert into attendance (event_id, profile_id, org_id, added_at) values ($1, $2, $3, now())`,
         [eventId, family.childId, orgId],
       );
-      const moved = t.database.pool.query(
+      const moved = c.second.query(
         `update events set starts_at = starts_at + interval '3 days',
                            ends_at = ends_at + interval '3 days' where id = $1`,
         [eventId],
       );
-      await untilSomeoneWaitsForALock();
+      await untilBlockedBy(c.secondPid, c.firstPid);
       await inserter.query('commit');
       await moved;
     } finally {
-      inserter.release();
+      c.release();
     }
     const starts = await startsOf(eventId, family.childId);
     expect(starts?.kept).toEqual(starts?.event);

@@ -9,6 +9,7 @@ import {
   sent,
   staffThread,
 } from '../src/conversations/test-fixtures.ts';
+import { explainAnalyze, rowsRead, sentStatement } from './plans.ts';
 import {
   createTestApp,
   makeGlobalAdmin,
@@ -137,88 +138,9 @@ describe('a profile’s month calendar', () => {
       () => t.req(family.parent, 'GET', url),
     );
     expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
-    expect(rowsRead(await explainAnalyze(statement), 'attendance')).toBe(1);
+    expect(rowsRead(await explainAnalyze(t.database.pool, statement), 'attendance')).toBe(1);
   });
 });
-
-/** A statement as node-postgres sent it. */
-interface SentStatement {
-  text: string;
-  values: unknown[];
-}
-
-/** Runs `send` and returns its answer and the first statement it sent that `matches`. */
-async function sentStatement<T>(
-  matches: (config: { name?: string; text: string }) => boolean,
-  send: () => Promise<T>,
-): Promise<{ answer: T; statement: SentStatement }> {
-  let statement: SentStatement | undefined;
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const config = args[0] as { name?: string; text: string; values?: unknown[] };
-    if (!statement && typeof config === 'object' && matches(config)) {
-      statement = { text: config.text, values: config.values ?? (args[1] as unknown[]) ?? [] };
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  const answer = await send();
-  vi.restoreAllMocks();
-  if (!statement) throw new Error('the statement was not sent');
-  return { answer, statement };
-}
-
-/** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`'s plan, with the fields read here. */
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-
-/**
- * The plan of `statement` run under EXPLAIN ANALYZE without sequential scans
- * or nested-loop joins where others exist: a test's few rows would make a
- * sequential scan the cheapest plan, the bench's million rows make an index
- * scan it, and without them each table is read once, so the rows read are
- * the count.
- */
-async function explainAnalyze(statement: SentStatement): Promise<PlanNode> {
-  const client = await t.database.pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local enable_seqscan = off');
-    await client.query('set local enable_nestloop = off');
-    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      `explain (analyze, format json) ${statement.text}`,
-      statement.values,
-    );
-    return rows[0]!['QUERY PLAN'][0].Plan;
-  } finally {
-    await client.query('rollback');
-    client.release();
-  }
-}
-
-/** Rows of `relation` the plan read (returned or filtered out), over all its loops. */
-function rowsRead(plan: PlanNode, relation: string): number {
-  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-  return nodesOf(plan)
-    .filter((node) => node['Relation Name'] === relation)
-    .reduce(
-      (sum, node) =>
-        sum +
-        (node['Actual Rows'] +
-          (node['Rows Removed by Filter'] ?? 0) +
-          (node['Rows Removed by Index Recheck'] ?? 0)) *
-          node['Actual Loops'],
-      0,
-    );
-}
 
 describe('an attendance mark', () => {
   /** The statements of a mark (docs/decisions/008): no follow-ups, whatever the mark changes. */
@@ -437,7 +359,9 @@ describe('the unread badges (on every home)', () => {
       );
       expect(answer.statusCode).toBe(200);
       // One unread thread each: Asha's for the staff, Bea's for her family.
-      expect(rowsRead(await explainAnalyze(statement), 'messages')).toBeLessThanOrEqual(2);
+      expect(
+        rowsRead(await explainAnalyze(t.database.pool, statement), 'messages'),
+      ).toBeLessThanOrEqual(2);
     }
     expect((await t.req(mine.coach, 'GET', '/api/conversations/unread')).json()).toEqual({
       programs: { [mine.programId]: 1 },

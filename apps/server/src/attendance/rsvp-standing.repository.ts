@@ -30,8 +30,8 @@ const standingStatement = namedStatement<
   // row by row: an RSVP holds the event's lock while it runs (docs/decisions/006),
   // and a 5,000-family roster read took 114-243 ms of it (docs/decisions/031).
   // No join to profiles: the foreign keys of subscriptions and attendance
-  // guarantee each roster profile exists, and the lookup was a third of the
-  // count's time (20-24 ms instead of 29-39 for the bench's 5,000 families).
+  // guarantee each roster profile exists, and a lookup per roster member
+  // would be a third of the count's time.
   sql`
     with a as materialized (
       select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by

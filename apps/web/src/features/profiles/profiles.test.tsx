@@ -350,9 +350,9 @@ describe('profile activities', () => {
 describe('profile calendar', () => {
   it("asks for the profile's events beside the profile, not after it, and shows them while the profile loads", async () => {
     const profile = makeProfile({ displayName: 'Kabir Rao' });
-    // Today 12:00-13:00 UTC: inside the month shown at any hour of any day
-    // (an event an hour from now crossed midnight after 22:00 and the month
-    // boundary on its last evening).
+    // Today 12:00-13:00 UTC, inside the month shown at any hour of any day: an
+    // event relative to now would cross midnight late in the evening (jsdom's
+    // month grid does not show a multi-day segment) or the month's end.
     const now = new Date();
     const startsAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12);
     let answerProfile = () => {};
