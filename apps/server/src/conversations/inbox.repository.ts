@@ -177,13 +177,36 @@ export async function findInboxEntry(
   conversationId: string,
   side: ConversationSide,
 ): Promise<InboxRow | undefined> {
-  const readAt = side === 'staff' ? sql`c.staff_read_at` : sql`c.family_read_at`;
+  const readAt = readAtOf(side);
   const entries = sql`
     select c.id, c.program_id, c.profile_id, c.last_message_at, ${readAt} as read_at,
       '' as sort_name, c.id as key_id
     from conversations c where c.id = ${conversationId}`;
   const [row] = await decoratedPage(db, entries, side, { after: undefined, limit: 1 });
   return row;
+}
+
+/** Thread `c`'s read mark for `side`. */
+function readAtOf(side: ConversationSide): SQL {
+  return side === 'staff' ? sql`c.staff_read_at` : sql`c.family_read_at`;
+}
+
+/**
+ * Whether thread `c` is unread for `side`: its last message is newer than
+ * the side's read mark, and a message from the other side is (one probe of
+ * `messages_conversation_idx`, a scalar subquery with LIMIT 1: true, or
+ * null when there is none; see {@link unreadBadges}).
+ */
+function isUnreadFor(side: ConversationSide): SQL {
+  const readAt = readAtOf(side);
+  return sql`c.last_message_at > coalesce(${readAt}, '-infinity'::timestamptz)
+    and (
+      select true from messages m
+      where m.conversation_id = c.id and m.sender_side = ${sql.raw(`'${otherSide(side)}'`)}
+        and m.deleted_at is null
+        and m.created_at > coalesce(${readAt}, '-infinity'::timestamptz)
+      limit 1
+    )`;
 }
 
 /**
@@ -219,26 +242,14 @@ export async function unreadBadges(
       select count(*)::int as n
       from conversations c
       where c.program_id = st.program_id
-        and c.last_message_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
-        and (
-          select true from messages m
-          where m.conversation_id = c.id and m.sender_side = 'family' and m.deleted_at is null
-            and m.created_at > coalesce(c.staff_read_at, '-infinity'::timestamptz)
-          limit 1
-        )
+        and ${isUnreadFor('staff')}
     ) unread
     where unread.n > 0
     union all
     select 'family', c.profile_id, count(*)::int
     from conversations c
     join profile_managers pm on pm.profile_id = c.profile_id and pm.user_id = ${userId}
-    where c.last_message_at > coalesce(c.family_read_at, '-infinity'::timestamptz)
-      and (
-        select true from messages m
-        where m.conversation_id = c.id and m.sender_side = 'staff' and m.deleted_at is null
-          and m.created_at > coalesce(c.family_read_at, '-infinity'::timestamptz)
-        limit 1
-      )
+    where ${isUnreadFor('family')}
     group by c.profile_id`);
   const badges = { programs: {} as Record<string, number>, profiles: {} as Record<string, number> };
   for (const row of result.rows) {
