@@ -1,7 +1,7 @@
-import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
 import { createProgram, createTestApp, type TestApp, type TestUser } from './harness.ts';
+import { twoConnections, untilBlockedBy } from './races.ts';
 
 /**
  * Each attendance row keeps its event's start (`event_starts_at`, migration
@@ -62,37 +62,6 @@ async function calendarIds(user: TestUser, profileId: string, at: Date): Promise
   return res.json().events.map((e: { id: string }) => e.id);
 }
 
-/** Resolves once backend `waiterPid` waits for a lock `holderPid` holds (the race is on). */
-async function untilBlockedBy(waiterPid: number, holderPid: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { rows } = await t.database.pool.query<{ blocked: boolean }>(
-      'select $2::int = any(pg_blocking_pids($1::int)) as blocked',
-      [waiterPid, holderPid],
-    );
-    if (rows[0]?.blocked) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`backend ${waiterPid} never waited for backend ${holderPid}`);
-}
-
-/** Two connections of their own and their backend pids; `release` destroys both (none goes back to the pool mid-transaction). */
-async function twoConnections() {
-  const first = await t.database.pool.connect();
-  const second = await t.database.pool.connect();
-  const pidOf = async (client: PoolClient) =>
-    (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-  return {
-    first,
-    second,
-    firstPid: await pidOf(first),
-    secondPid: await pidOf(second),
-    release: () => {
-      first.release(true);
-      second.release(true);
-    },
-  };
-}
-
 describe('the event start kept on attendance rows', () => {
   it('follows an event moved to another month, and the calendar with it', async () => {
     const { coach, orgId, family, otherProgramId, eventId } = await walkInSetup();
@@ -146,7 +115,7 @@ describe('the event start kept on attendance rows', () => {
 
   it('an insert while the event moves waits for the move and takes the new start', async () => {
     const { orgId, family, eventId } = await walkInSetup();
-    const c = await twoConnections();
+    const c = await twoConnections(t.database.pool);
     try {
       const mover = c.first;
       await mover.query('begin');
@@ -159,7 +128,7 @@ describe('the event start kept on attendance rows', () => {
         `insert into attendance (event_id, profile_id, org_id, added_at) values ($1, $2, $3, now())`,
         [eventId, family.childId, orgId],
       );
-      await untilBlockedBy(c.secondPid, c.firstPid);
+      await untilBlockedBy(t.database.pool, c.secondPid, c.firstPid);
       await mover.query('commit');
       await inserted;
     } finally {
@@ -171,7 +140,7 @@ describe('the event start kept on attendance rows', () => {
 
   it('a move while an insert is open waits for the insert and moves the new row too', async () => {
     const { orgId, family, eventId } = await walkInSetup();
-    const c = await twoConnections();
+    const c = await twoConnections(t.database.pool);
     try {
       const inserter = c.first;
       await inserter.query('begin');
@@ -184,7 +153,7 @@ describe('the event start kept on attendance rows', () => {
                            ends_at = ends_at + interval '3 days' where id = $1`,
         [eventId],
       );
-      await untilBlockedBy(c.secondPid, c.firstPid);
+      await untilBlockedBy(t.database.pool, c.secondPid, c.firstPid);
       await inserter.query('commit');
       await moved;
     } finally {

@@ -27,7 +27,8 @@ import {
  * attendance mark checks access with its lock, reads the roster once and
  * writes the marks with their session packs and timeline entries in one
  * statement, rewriting each attendance row in place (a HOT update: no index
- * entries, so less WAL). The answers stay what the slower paths answer.
+ * entries, so less WAL); an RSVP counts an upcoming event's roster without
+ * reading subscription history. The answers stay what the slower paths answer.
  */
 
 let t: TestApp;
@@ -333,6 +334,28 @@ describe('an RSVP', () => {
     ).json();
     expect(page.counts).toEqual(answer.json().counts);
     expect(page.rsvp).toEqual(answer.json().rsvp);
+  });
+
+  it('reads no subscription history to count an upcoming event’s roster', async () => {
+    const { coach, programId } = await createClub(t);
+    const families = await Promise.all(
+      ['Gita', 'Hari', 'Ira'].map((n) => enrolFamily(t, coach, programId, n)),
+    );
+    const eventId = await createEvent(t, coach, programId, { title: 'Friendly' });
+    const { answer, statement } = await sentStatement(
+      (config) => config.name === 'rsvp_standing',
+      () =>
+        t.req(
+          families[0]!.parent,
+          'PUT',
+          `/api/profiles/${families[0]!.childId}/events/${eventId}/rsvp`,
+          { answer: 'going' },
+        ),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().counts).toMatchObject({ going: 1, noAnswer: 2 });
+    const plan = await explainAnalyze(t.database.pool, statement);
+    expect(rowsRead(plan, 'subscription_history')).toBe(0);
   });
 });
 

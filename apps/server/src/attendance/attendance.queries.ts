@@ -12,7 +12,11 @@ import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
  * program was `active` at the event's start (docs/decisions/006): the latest
  * history entry at or before `starts_at` has status `active`, and the
  * event's local date lies within `starts_on..ends_on`. For an upcoming event
- * that is simply "active now". `eventsWhere` filters `events e` (bound
+ * that is simply "active now": when the subscription's latest entry
+ * (`latest_history_*`, kept by migration 0021's trigger) is at or before the
+ * start, it is the entry the history probe would find, so only a past event
+ * with later changes probes `subscription_history` (docs/decisions/008,
+ * "Rosters without a history probe per member"). `eventsWhere` filters `events e` (bound
  * parameters); the fragment selects `event_id` and `profile_id`. The one
  * definition behind {@link isOnRoster}, {@link listRoster} and
  * {@link listRostersOfProgram}.
@@ -26,10 +30,13 @@ export function enrolledAtStartOf(eventsWhere: SQL): SQL {
       and s.starts_on <= (e.starts_at at time zone e.time_zone)::date
       and (s.ends_on is null or s.ends_on >= (e.starts_at at time zone e.time_zone)::date)
       and (
-        select h.to_status from subscription_history h
-        where h.subscription_id = s.id and h.at <= e.starts_at
-        order by h.at desc, h.id desc
-        limit 1
+        case when s.latest_history_at <= e.starts_at then s.latest_history_status
+        else (
+          select h.to_status from subscription_history h
+          where h.subscription_id = s.id and h.at <= e.starts_at
+          order by h.at desc, h.id desc
+          limit 1
+        ) end
       ) = 'active'`;
 }
 

@@ -57,6 +57,18 @@ export const subscriptions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The subscription's latest `subscription_history` entry, by (`at`, `id`):
+     * its time (UTC), id and `to_status`. Kept by the database (trigger
+     * `subscription_history_latest`, migration 0021) so a roster can tell a
+     * member's status at an event's start without probing the history when
+     * nothing changed after that start (docs/decisions/008, "Rosters without
+     * a history probe per member"). Null before the first entry; code never
+     * sets them.
+     */
+    latestHistoryAt: timestamp('latest_history_at', { withTimezone: true }),
+    latestHistoryId: uuid('latest_history_id'),
+    latestHistoryStatus: text('latest_history_status').$type<SubscriptionStatusValue>(),
   },
   (t) => [
     index('subscriptions_program_idx').on(t.programId, t.status),

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolledAtStartOf } from '../src/attendance/attendance.queries.ts';
+import { createClub, createEvent, enrolFamily } from '../src/attendance/test-fixtures.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { twoConnections, untilBlockedBy } from './races.ts';
+
+/**
+ * Each subscription keeps its latest history entry (`latest_history_*`,
+ * migration 0021), so a roster answers "enrolled at the event's start"
+ * without a history probe per member when nothing changed after the start
+ * (docs/decisions/008, "Rosters without a history probe per member"). The
+ * rule itself is docs/decisions/006's: the latest entry at or before the
+ * start, by time then id, says `active`. These tests hold the kept copy and
+ * the roster to that rule, whatever order entries are written in.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+
+/** A history entry as the tests write it; `id` orders entries with the same `at`. */
+interface Entry {
+  id: string;
+  at: Date;
+  status: 'pending' | 'active' | 'paused' | 'cancelled';
+}
+
+/** Writes `entry` for the subscription through `via` (the pool, or one connection of a race). */
+async function insertEntry(
+  subscriptionId: string,
+  orgId: string,
+  entry: Entry,
+  via: pg.Pool | pg.PoolClient = t.database.pool,
+) {
+  await via.query(
+    `insert into subscription_history (id, org_id, subscription_id, action, from_status, to_status, at)
+     values ($1, $2, $3, 'test', null, $4, $5)`,
+    [entry.id, orgId, subscriptionId, entry.status, entry.at],
+  );
+}
+
+async function latestOf(subscriptionId: string) {
+  const { rows } = await t.database.pool.query<{ at: Date; id: string; status: string }>(
+    `select latest_history_at as at, latest_history_id as id, latest_history_status as status
+     from subscriptions where id = $1`,
+    [subscriptionId],
+  );
+  return rows[0];
+}
+
+/** The rule of docs/decisions/006, in JavaScript: the latest entry at or before `at`, by time then id. */
+function latestAtOrBefore(entries: readonly Entry[], at: Date): Entry | undefined {
+  return entries
+    .filter((e) => e.at.getTime() <= at.getTime())
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1))
+    .at(-1);
+}
+
+/** A uuid whose order among others of this helper is `n`'s (PostgreSQL compares uuids bytewise). */
+function orderedId(n: number): string {
+  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
+function randomOf(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('the latest history entry kept on each subscription', () => {
+  it('is the latest by time, then id, whatever order entries are written in', async () => {
+    const { coach, orgId, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Ishaan');
+    const base = new Date(t.clock.now().getTime() + HOUR);
+    const written: Entry[] = [
+      { id: orderedId(5), at: new Date(base.getTime() + 3 * HOUR), status: 'paused' },
+      { id: orderedId(9), at: new Date(base.getTime() + 1 * HOUR), status: 'cancelled' },
+      { id: orderedId(7), at: new Date(base.getTime() + 3 * HOUR), status: 'pending' },
+      { id: orderedId(2), at: new Date(base.getTime() + 3 * HOUR), status: 'active' },
+      { id: orderedId(8), at: new Date(base.getTime() + 2 * HOUR), status: 'cancelled' },
+    ];
+    for (const entry of written) await insertEntry(family.subscriptionId, orgId, entry);
+
+    // Three entries share the latest time; the largest id of them wins, as the probe orders.
+    expect(await latestOf(family.subscriptionId)).toEqual({
+      at: written[2]!.at,
+      id: orderedId(7),
+      status: 'pending',
+    });
+  });
+
+  it('an entry written through the API moves it', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Jaya');
+    const enrolled = await latestOf(family.subscriptionId);
+    expect(enrolled?.status).toBe('active');
+
+    t.clock.advance(HOUR);
+    const paused = await t.req(
+      coach,
+      'POST',
+      `/api/programs/${programId}/subscriptions/${family.subscriptionId}/transitions`,
+      { action: 'pause' },
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    const { rows } = await t.database.pool.query<{ at: Date; id: string }>(
+      `select at, id from subscription_history where subscription_id = $1 and to_status = 'paused'`,
+      [family.subscriptionId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(await latestOf(family.subscriptionId)).toEqual({ ...rows[0], status: 'paused' });
+    expect(rows[0]!.at.getTime()).toBeGreaterThan(enrolled!.at.getTime());
+  });
+
+  it('keeps the later of two racing inserts, in either commit order', async () => {
+    const { coach, orgId, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Kabir');
+    const later: Entry = {
+      id: randomUUID(),
+      at: new Date(t.clock.now().getTime() + 2 * HOUR),
+      status: 'paused',
+    };
+    const earlier: Entry = {
+      id: randomUUID(),
+      at: new Date(t.clock.now().getTime() + HOUR),
+      status: 'cancelled',
+    };
+    for (const [held, waiting] of [
+      [later, earlier],
+      [earlier, later],
+    ] as const) {
+      await t.database.pool.query('delete from subscription_history where id = any($1)', [
+        [later.id, earlier.id],
+      ]);
+      await t.database.pool.query(
+        `update subscriptions set latest_history_at = null, latest_history_id = null,
+           latest_history_status = null where id = $1`,
+        [family.subscriptionId],
+      );
+      const c = await twoConnections(t.database.pool);
+      try {
+        await c.first.query('begin');
+        await insertEntry(family.subscriptionId, orgId, held, c.first);
+        const racing = insertEntry(family.subscriptionId, orgId, waiting, c.second);
+        await untilBlockedBy(t.database.pool, c.secondPid, c.firstPid);
+        await c.first.query('commit');
+        await racing;
+      } finally {
+        c.release();
+      }
+      expect(await latestOf(family.subscriptionId)).toEqual({
+        at: later.at,
+        id: later.id,
+        status: 'paused',
+      });
+    }
+  });
+
+  it('refuses to rewrite an entry’s time or status (history is append-only)', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Lina');
+    const rewrite = (set: string) =>
+      t.database.pool.query(`update subscription_history set ${set} where subscription_id = $1`, [
+        family.subscriptionId,
+      ]);
+    await expect(rewrite(`to_status = 'paused'`)).rejects.toMatchObject({ code: '23514' });
+    await expect(rewrite(`at = at - interval '1 day'`)).rejects.toMatchObject({ code: '23514' });
+    await expect(rewrite(`data = '{"note": "kept"}'`)).resolves.toMatchObject({ rowCount: 1 });
+    expect((await latestOf(family.subscriptionId))?.status).toBe('active');
+  });
+});
+
+describe('a roster with the kept entry', () => {
+  it('a past event keeps a member paused after it; an upcoming one does not have them', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Meera');
+    const soon = await createEvent(t, coach, programId, { title: 'Tomorrow' });
+    const inAWeek = new Date(t.clock.now().getTime() + 7 * 24 * HOUR);
+    const later = await createEvent(t, coach, programId, {
+      title: 'Next week',
+      startLocal: inAWeek.toISOString().slice(0, 10) + 'T18:00',
+    });
+
+    t.clock.advance(3 * 24 * HOUR); // "Tomorrow" is past; the pause comes after it.
+    const paused = await t.req(
+      coach,
+      'POST',
+      `/api/programs/${programId}/subscriptions/${family.subscriptionId}/transitions`,
+      { action: 'pause' },
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+
+    const rosterOf = async (eventId: string) => {
+      const res = await t.req(
+        coach,
+        'GET',
+        `/api/programs/${programId}/events/${eventId}/attendance`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().roster as { profileId: string }[]).map((r) => r.profileId);
+    };
+    expect(await rosterOf(soon)).toEqual([family.childId]);
+    expect(await rosterOf(later)).toEqual([]);
+  });
+
+  it('is the rule’s answer for random histories around the events’ starts', async () => {
+    const { orgId, programId } = await createClub(t);
+    const start = new Date(Math.floor(t.clock.now().getTime() / HOUR) * HOUR + 48 * HOUR);
+    const eventStarts = [-24, 0, 24].map((h) => new Date(start.getTime() + h * HOUR));
+    const { rows: events } = await t.database.pool.query<{ id: string; starts_at: Date }>(
+      `insert into events (id, program_id, org_id, title, kind, starts_at, ends_at, time_zone)
+       select gen_random_uuid(), $1, $2, 'Random ' || n, 'training', s, s + interval '1 hour', 'UTC'
+       from unnest($3::timestamptz[]) with ordinality as x(s, n)
+       returning id, starts_at`,
+      [programId, orgId, eventStarts],
+    );
+
+    // Entry times on and around the starts (ties with a start and with each other).
+    const hours = [-48, -24, -24, -12, 0, 0, 12, 24, 36];
+    const statuses = ['pending', 'active', 'paused', 'cancelled'] as const;
+    const random = randomOf(20261129);
+    const members: { profileId: string; subscriptionId: string; entries: Entry[] }[] = [];
+    for (let m = 0; m < 60; m += 1) {
+      const profileId = randomUUID();
+      const subscriptionId = randomUUID();
+      await t.database.pool.query(`insert into profiles (id, display_name) values ($1, $2)`, [
+        profileId,
+        `Member ${m}`,
+      ]);
+      await t.database.pool.query(
+        `insert into subscriptions (id, org_id, program_id, profile_id, status, starts_on)
+         values ($1, $2, $3, $4, 'active', '2000-01-01')`,
+        [subscriptionId, orgId, programId, profileId],
+      );
+      const entries: Entry[] = Array.from({ length: Math.floor(random() * 5) }, () => ({
+        id: randomUUID(),
+        at: new Date(start.getTime() + hours[Math.floor(random() * hours.length)]! * HOUR),
+        status: statuses[Math.floor(random() * statuses.length)]!,
+      }));
+      for (const entry of entries) await insertEntry(subscriptionId, orgId, entry);
+      members.push({ profileId, subscriptionId, entries });
+    }
+
+    const { rows } = await t.database.db.execute<{ event_id: string; profile_id: string }>(
+      sql`select event_id, profile_id from (${enrolledAtStartOf(sql`e.program_id = ${programId}`)}) r`,
+    );
+    const expected = events.flatMap((e) =>
+      members
+        .filter((m) => latestAtOrBefore(m.entries, e.starts_at)?.status === 'active')
+        .map((m) => `${e.id} ${m.profileId}`),
+    );
+    expect(expected.length).toBeGreaterThan(10);
+    expect(rows.map((r) => `${r.event_id} ${r.profile_id}`).sort()).toEqual(expected.sort());
+  });
+});
