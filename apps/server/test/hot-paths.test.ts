@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { markAttendance } from '../src/attendance/mark-attendance.command.ts';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
@@ -10,6 +9,7 @@ import {
   staffThread,
 } from '../src/conversations/test-fixtures.ts';
 import { explainAnalyze, rowsRead, sentStatement } from './plans.ts';
+import { recordStatements } from './statements.ts';
 import {
   createTestApp,
   makeGlobalAdmin,
@@ -40,24 +40,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Runs `send` and returns the names of the statements it sent (`?` for an unnamed one). */
+/** Runs `send` and returns the names of the statements it sent (`?` for an unnamed one, the text of a transaction's `begin` or `commit`). */
 async function statementsOf<T>(send: () => Promise<T>): Promise<{ answer: T; names: string[] }> {
-  const names: string[] = [];
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const config = args[0] as { name?: string; text?: string } | string;
-    const text = typeof config === 'string' ? config : config.text;
+  const { answer, sent } = await recordStatements(send);
+  const names = sent
     // Realtime NOTIFYs after a commit are another concern's statements.
-    if (!text?.includes('pg_notify')) {
-      names.push(typeof config === 'string' ? '?' : (config.name ?? '?'));
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  const answer = await send();
-  vi.restoreAllMocks();
+    .filter((s) => !s.text.includes('pg_notify'))
+    .map((s) => s.name ?? (/^(begin|commit)$/i.test(s.text) ? s.text.toLowerCase() : '?'));
   return { answer, names };
 }
 
@@ -146,11 +135,11 @@ describe('a profile’s month calendar', () => {
 describe('an attendance mark', () => {
   /** The statements of a mark (docs/decisions/008): no follow-ups, whatever the mark changes. */
   const MARK_STATEMENTS = [
-    '?', // BEGIN
+    'begin',
     'attendance_lock_event',
     'roster_list',
     'attendance_apply_marks',
-    '?', // COMMIT
+    'commit',
   ];
 
   it('is the lock with the access check, the roster and one write; answers what a read answers', async () => {
@@ -316,6 +305,9 @@ describe('an RSVP', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(names).toContain('rsvp_standing');
     expect(names).not.toContain('roster_list');
+    // The roster is counted after the commit, off the event's lock.
+    expect(names.indexOf('rsvp_tally')).toBeGreaterThan(names.lastIndexOf('commit'));
+    expect(names.indexOf('rsvp_standing')).toBeLessThan(names.indexOf('commit'));
     expect(answer.json().rsvp).toMatchObject({ answer: 'going', waitlistPosition: 2 });
     expect(answer.json().counts).toMatchObject({
       going: 1,
@@ -343,7 +335,7 @@ describe('an RSVP', () => {
     );
     const eventId = await createEvent(t, coach, programId, { title: 'Friendly' });
     const { answer, statement } = await sentStatement(
-      (config) => config.name === 'rsvp_standing',
+      (config) => config.name === 'rsvp_tally',
       () =>
         t.req(
           families[0]!.parent,

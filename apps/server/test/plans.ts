@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { vi } from 'vitest';
+import type pg from 'pg';
+import { recordStatements, type SentStatement } from './statements.ts';
 
 /*
  * What a statement costs in rows, for tests that prove a hot path reads only
@@ -7,31 +7,13 @@ import { vi } from 'vitest';
  * request sent, run again under EXPLAIN ANALYZE, and the rows it read per table.
  */
 
-/** A statement as node-postgres sent it. */
-export interface SentStatement {
-  text: string;
-  values: unknown[];
-}
-
 /** Runs `send` and returns its answer and the first statement it sent that `matches`. */
 export async function sentStatement<T>(
   matches: (config: { name?: string; text: string }) => boolean,
   send: () => Promise<T>,
 ): Promise<{ answer: T; statement: SentStatement }> {
-  let statement: SentStatement | undefined;
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const config = args[0] as { name?: string; text: string; values?: unknown[] };
-    if (!statement && typeof config === 'object' && matches(config)) {
-      statement = { text: config.text, values: config.values ?? (args[1] as unknown[]) ?? [] };
-    }
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  const answer = await send();
-  vi.restoreAllMocks();
+  const { answer, sent } = await recordStatements(send);
+  const statement = sent.find(matches);
   if (!statement) throw new Error('the statement was not sent');
   return { answer, statement };
 }

@@ -27,7 +27,7 @@ import {
   rsvpDeadline,
   waitlistRankFor,
 } from './rsvp-state.ts';
-import { rsvpStanding } from './rsvp-standing.repository.ts';
+import { rsvpStanding, rsvpTally } from './rsvp-standing.repository.ts';
 
 /*
  * Rules of RSVPs -> where they are enforced (docs/decisions/006):
@@ -119,7 +119,9 @@ export class RsvpService {
    * while places are left, else waits with the next waitlist rank; `going`
    * again keeps its place or rank; leaving `going` frees the place and
    * promotes the first in line (whose families are notified). An `rsvp`
-   * timeline entry is written when the answer changes. Returns the profile's RSVP and the event's counts.
+   * timeline entry is written when the answer changes. Returns the
+   * profile's RSVP and the event's counts, counted after the commit, off the
+   * event's lock (docs/decisions/008, "An RSVP counts after its commit").
    * Throws 404 when the profile is not the actor's or the event is not on
    * its calendar (not on the roster), 409 when the event is cancelled, its
    * program archived, or answers have closed (`rsvpDeadline`).
@@ -155,7 +157,7 @@ export class RsvpService {
         }
       }
 
-      // Counted in PostgreSQL, not read row by row: the event's lock is held meanwhile.
+      // The answer and its place in line only: the roster is counted after the commit.
       const standing = await rsvpStanding(tx, eventId, profileId);
       const isDefault = isDefaultGoing(event.defaultRsvp, event);
       if (!standing.own) throw new Error('an answered profile has no attendance row');
@@ -182,15 +184,14 @@ export class RsvpService {
           },
         });
       }
-      return {
-        isChanged,
-        notes,
-        result: { rsvp, counts: rsvpCountsOf(standing.tally, event, isDefault) },
-      };
+      return { isChanged, notes, rsvp, event, isDefault };
     });
     this.notifications.publish(result.notes);
     if (result.isChanged) this.publishRsvp(eventId, [profileId]);
-    return result.result;
+    // Off the event's lock, which every answer to the event waits for: the
+    // counts are what the committed answers say now, this one included.
+    const tally = await rsvpTally(this.db, eventId);
+    return { rsvp: result.rsvp, counts: rsvpCountsOf(tally, result.event, result.isDefault) };
   }
 
   /**

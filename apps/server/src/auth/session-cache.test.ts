@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   changedByOperator,
@@ -8,6 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/harness.ts';
+import { recordStatements } from '../../test/statements.ts';
 import { hashToken } from './tokens.ts';
 
 /*
@@ -34,19 +34,8 @@ afterEach(() => {
 
 /** How many session lookups (`auth_live_session`) `send` made PostgreSQL run. */
 async function sessionReadsOf(send: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  const query = pg.Client.prototype.query;
-  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const config = args[0] as { name?: string } | string;
-    if (typeof config !== 'string' && config.name === 'auth_live_session') reads += 1;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
-  await send();
-  vi.restoreAllMocks();
-  return reads;
+  const { sent } = await recordStatements(send);
+  return sent.filter((s) => s.name === 'auth_live_session').length;
 }
 
 const me = (t: TestApp, user: TestUser) => t.req(user, 'GET', '/api/auth/session');
