@@ -89,32 +89,44 @@ async function announce(baseUrl: string, club: Club, marker: string) {
 }
 
 /**
- * Sends `count` RSVPs to the club's match one after the other (nothing else
- * running), each by another family, and resolves to their times (ms): what
- * one RSVP costs alone, which bounds how many one event takes per second
- * (they queue on its row lock, docs/decisions/006). Throws on a non-200.
+ * Sends `count` RSVPs to the club's match from `concurrency` clients at once
+ * (nothing else running), each by another family, and resolves to their
+ * times (ms) and the RSVPs/s answered: one client gives what one RSVP costs
+ * alone; several give how many one event takes per second, since they queue
+ * on its row lock (docs/decisions/006) for the part of each that holds it.
+ * Throws on a non-200.
  */
-export async function timeSerialRsvps(baseUrl: string, club: Club, count: number): Promise<Spread> {
+export async function timeRsvps(
+  baseUrl: string,
+  club: Club,
+  count: number,
+  concurrency = 1,
+): Promise<Spread & { perSecond: number }> {
   const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const family = club.families[(i * 97) % club.families.length]!;
-    const t0 = performance.now();
-    const res = await fetch(
-      `${baseUrl}/api/profiles/${family.profileId}/events/${club.matchId}/rsvp`,
-      {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${clubToken(family.n)}`,
-          'content-type': 'application/json',
+  let next = 0;
+  const client = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const family = club.families[(i * 97) % club.families.length]!;
+      const t0 = performance.now();
+      const res = await fetch(
+        `${baseUrl}/api/profiles/${family.profileId}/events/${club.matchId}/rsvp`,
+        {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${clubToken(family.n)}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ answer: ['going', 'maybe', 'declined'][(i + Date.now()) % 3] }),
         },
-        body: JSON.stringify({ answer: ['going', 'maybe', 'declined'][(i + Date.now()) % 3] }),
-      },
-    );
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`RSVP answered ${res.status}: ${text.slice(0, 300)}`);
-    times.push(performance.now() - t0);
-  }
-  return spread(times);
+      );
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`RSVP answered ${res.status}: ${text.slice(0, 300)}`);
+      times.push(performance.now() - t0);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  return { ...spread(times), perSecond: (count * 1000) / (performance.now() - started) };
 }
 
 /**
