@@ -17,9 +17,12 @@
 --   committed (READ COMMITTED), so two inserts keep the later one in either
 --   order;
 -- - history is append-only: an update that changes an entry's subscription,
---   time, id or status is refused.
+--   time, id or status is refused. Entries go with their subscription (the
+--   foreign key's cascade); should one be deleted by hand, the copy is taken
+--   again from the entries left.
 -- Adding the columns locks subscriptions, which history inserts wait on
--- (their foreign key); the SHARE lock keeps them waiting while rows are copied.
+-- (their foreign key); the SHARE lock is a second guard while rows are
+-- copied. The copy rewrites every subscription row: VACUUM the table after.
 ALTER TABLE "subscriptions" ADD COLUMN "latest_history_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "latest_history_id" uuid;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "latest_history_status" text;--> statement-breakpoint
@@ -62,4 +65,26 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER subscription_history_append_only
   BEFORE UPDATE ON "subscription_history"
-  FOR EACH ROW EXECUTE FUNCTION subscription_history_append_only();
+  FOR EACH ROW EXECUTE FUNCTION subscription_history_append_only();--> statement-breakpoint
+CREATE FUNCTION subscription_history_retake_latest() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- Nothing to update when the subscription itself is being deleted (cascade).
+  UPDATE public.subscriptions s
+     SET latest_history_at = latest.at,
+         latest_history_id = latest.id,
+         latest_history_status = latest.to_status
+    FROM (SELECT OLD.subscription_id AS subscription_id) gone
+    LEFT JOIN LATERAL (
+      SELECT h.at, h.id, h.to_status FROM public.subscription_history h
+      WHERE h.subscription_id = gone.subscription_id
+      ORDER BY h.at DESC, h.id DESC
+      LIMIT 1
+    ) latest ON true
+   WHERE s.id = gone.subscription_id AND s.latest_history_id = OLD.id;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER subscription_history_deleted
+  AFTER DELETE ON "subscription_history"
+  FOR EACH ROW EXECUTE FUNCTION subscription_history_retake_latest();

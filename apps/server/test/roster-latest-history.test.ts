@@ -144,11 +144,6 @@ describe('the latest history entry kept on each subscription', () => {
       await t.database.pool.query('delete from subscription_history where id = any($1)', [
         [later.id, earlier.id],
       ]);
-      await t.database.pool.query(
-        `update subscriptions set latest_history_at = null, latest_history_id = null,
-           latest_history_status = null where id = $1`,
-        [family.subscriptionId],
-      );
       const c = await twoConnections(t.database.pool);
       try {
         await c.first.query('begin');
@@ -166,6 +161,24 @@ describe('the latest history entry kept on each subscription', () => {
         status: 'paused',
       });
     }
+  });
+
+  it('is taken again from the entries left when the latest is deleted', async () => {
+    const { coach, orgId, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Kiran');
+    const enrolled = await latestOf(family.subscriptionId);
+    const later: Entry[] = [1, 2].map((h) => ({
+      id: randomUUID(),
+      at: new Date(t.clock.now().getTime() + h * HOUR),
+      status: 'paused',
+    }));
+    for (const entry of later) await insertEntry(family.subscriptionId, orgId, entry);
+    expect((await latestOf(family.subscriptionId))?.id).toBe(later[1]!.id);
+
+    await t.database.pool.query('delete from subscription_history where id = $1', [later[1]!.id]);
+    expect((await latestOf(family.subscriptionId))?.id).toBe(later[0]!.id);
+    await t.database.pool.query('delete from subscription_history where id = $1', [later[0]!.id]);
+    expect(await latestOf(family.subscriptionId)).toEqual(enrolled);
   });
 
   it('refuses to rewrite an entry’s time or status (history is append-only)', async () => {

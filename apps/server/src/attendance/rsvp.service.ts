@@ -189,7 +189,9 @@ export class RsvpService {
     this.notifications.publish(result.notes);
     if (result.isChanged) this.publishRsvp(eventId, [profileId]);
     // Off the event's lock, which every answer to the event waits for: the
-    // counts are what the committed answers say now, this one included.
+    // counts are what the committed answers say now (normally this one's
+    // too, unless another manager changed it meanwhile). Should this read
+    // fail, the answer is stored all the same and a retry changes nothing.
     const tally = await rsvpTally(this.db, eventId);
     return { rsvp: result.rsvp, counts: rsvpCountsOf(tally, result.event, result.isDefault) };
   }
