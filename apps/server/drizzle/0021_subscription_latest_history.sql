@@ -3,7 +3,8 @@
 -- (attendance.queries.ts, enrolledAtStartOf). That took one probe of
 -- subscription_history per subscription of the program, 5,000 for a big
 -- club's match, and an RSVP counts its roster while it holds the event's lock
--- (docs/decisions/008, "Rosters without a history probe per member").
+-- (docs/decisions/008, "Rosters without a history probe per member; an
+-- RSVP counts after its commit").
 --
 -- Each subscription now keeps its latest history entry (by at, then id, the
 -- order the probe reads): when that entry is at or before an event's start,
@@ -70,18 +71,15 @@ CREATE FUNCTION subscription_history_retake_latest() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   -- Nothing to update when the subscription itself is being deleted (cascade).
-  UPDATE public.subscriptions s
-     SET latest_history_at = latest.at,
-         latest_history_id = latest.id,
-         latest_history_status = latest.to_status
-    FROM (SELECT OLD.subscription_id AS subscription_id) gone
-    LEFT JOIN LATERAL (
-      SELECT h.at, h.id, h.to_status FROM public.subscription_history h
-      WHERE h.subscription_id = gone.subscription_id
-      ORDER BY h.at DESC, h.id DESC
-      LIMIT 1
-    ) latest ON true
-   WHERE s.id = gone.subscription_id AND s.latest_history_id = OLD.id;
+  -- No entry left: the subquery gives no row, and the copy becomes NULL.
+  UPDATE public.subscriptions
+     SET (latest_history_at, latest_history_id, latest_history_status) = (
+       SELECT h.at, h.id, h.to_status FROM public.subscription_history h
+       WHERE h.subscription_id = OLD.subscription_id
+       ORDER BY h.at DESC, h.id DESC
+       LIMIT 1
+     )
+   WHERE id = OLD.subscription_id AND latest_history_id = OLD.id;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -16,7 +16,8 @@ import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
  * (`latest_history_*`, kept by migration 0021's trigger) is at or before the
  * start, it is the entry the history probe would find, so only a past event
  * with later changes probes `subscription_history` (docs/decisions/008,
- * "Rosters without a history probe per member"). `eventsWhere` filters `events e` (bound
+ * "Rosters without a history probe per member; an RSVP counts after its
+ * commit"). `eventsWhere` filters `events e` (bound
  * parameters); the fragment selects `event_id` and `profile_id`. The one
  * definition behind {@link isOnRoster}, {@link listRoster} and
  * {@link listRostersOfProgram}.

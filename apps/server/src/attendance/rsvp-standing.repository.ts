@@ -64,7 +64,8 @@ const tallyStatement = namedStatement<{ eventId: string }, RsvpTally>(
   // The roster of roster_list (attendance.queries.ts), counted instead of read
   // row by row: 5,000 families' roster is a few milliseconds of counting, so an
   // RSVP runs it after its commit, off the event's lock (docs/decisions/008,
-  // "An RSVP counts after its commit"). No join to profiles: the foreign keys
+  // "Rosters without a history probe per member; an RSVP counts after its
+  // commit"). No join to profiles: the foreign keys
   // of subscriptions and attendance guarantee each roster profile exists.
   sql`
     with a as materialized (

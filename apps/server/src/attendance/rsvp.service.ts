@@ -121,7 +121,8 @@ export class RsvpService {
    * promotes the first in line (whose families are notified). An `rsvp`
    * timeline entry is written when the answer changes. Returns the
    * profile's RSVP and the event's counts, counted after the commit, off the
-   * event's lock (docs/decisions/008, "An RSVP counts after its commit").
+   * event's lock (docs/decisions/008, "Rosters without a history probe
+   * per member; an RSVP counts after its commit").
    * Throws 404 when the profile is not the actor's or the event is not on
    * its calendar (not on the roster), 409 when the event is cancelled, its
    * program archived, or answers have closed (`rsvpDeadline`).

@@ -63,7 +63,8 @@ export const subscriptions = pgTable(
      * `subscription_history_latest`, migration 0021) so a roster can tell a
      * member's status at an event's start without probing the history when
      * nothing changed after that start (docs/decisions/008, "Rosters without
-     * a history probe per member"). Null before the first entry; code never
+     * a history probe per member; an RSVP counts after its commit"). Null
+     * before the first entry; code never
      * sets them.
      */
     latestHistoryAt: timestamp('latest_history_at', { withTimezone: true }),
