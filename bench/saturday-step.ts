@@ -88,6 +88,17 @@ async function announce(baseUrl: string, club: Club, marker: string) {
   return { requestMs: answeredAt - sentAt, answeredAt, recipients: announcement.recipientCount };
 }
 
+/** PUTs `answer` to the RSVP at `url` as the bearer of `token`; throws unless 200. */
+async function sendRsvp(url: string, token: string, answer: 'going' | 'maybe' | 'declined') {
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ answer }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`RSVP answered ${res.status}: ${text.slice(0, 300)}`);
+}
+
 /**
  * Sends `count` RSVPs to the club's match from `concurrency` clients at once
  * (nothing else running), each by another family, and resolves to their
@@ -108,19 +119,11 @@ export async function timeRsvps(
     for (let i = next++; i < count; i = next++) {
       const family = club.families[(i * 97) % club.families.length]!;
       const t0 = performance.now();
-      const res = await fetch(
+      await sendRsvp(
         `${baseUrl}/api/profiles/${family.profileId}/events/${club.matchId}/rsvp`,
-        {
-          method: 'PUT',
-          headers: {
-            authorization: `Bearer ${clubToken(family.n)}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({ answer: ['going', 'maybe', 'declined'][(i + Date.now()) % 3] }),
-        },
+        clubToken(family.n),
+        (['going', 'maybe', 'declined'] as const)[(i + Date.now()) % 3]!,
       );
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`RSVP answered ${res.status}: ${text.slice(0, 300)}`);
       times.push(performance.now() - t0);
     }
   };
@@ -142,19 +145,11 @@ async function probeWrites(
 ) {
   const target = instances.servers.at(-1)!.url;
   for (let i = 0; !isDone(); i += 1) {
-    const res = await fetch(
+    await sendRsvp(
       `${target}/api/profiles/${probe.profileId}/events/${probe.eventId}/rsvp`,
-      {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${benchToken(probe.n)}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ answer: i % 2 === 0 ? 'going' : 'declined' }),
-      },
+      benchToken(probe.n),
+      i % 2 === 0 ? 'going' : 'declined',
     );
-    if (res.status !== 200)
-      throw new Error(`probe RSVP answered ${res.status}: ${await res.text()}`);
     await sleep(gapMs);
   }
 }
