@@ -20,6 +20,11 @@
  * (bench/events-requests.ts picks the targets and builds these requests;
  * bench/events-report.ts prints the figures.)
  *
+ * With `BENCH_INSTANCES=3`, "Rally" is three instances behind HAProxy
+ * (bench/instances.ts; `apt-get install -y haproxy`), balanced by a hash of
+ * the `Authorization` header, against the one bare process: the figures
+ * then include the proxy's hop and CPU, and the instances' CPU is summed.
+ *
  * For each: a closed-loop run of each server (`CONNECTIONS`, 16), with
  * throughput, p50/p99, CPU per request of the server process, its
  * PostgreSQL backends (from /proc) and wrk, commits and WAL bytes per
@@ -32,6 +37,7 @@
  * Usage: npm run bench:events
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:events
  *   BENCH_SECONDS=10 (each run), CONNECTIONS=16, BENCH_PIN=0 (no taskset),
+ *   BENCH_INSTANCES=3 (Rally as three instances behind HAProxy),
  *   BENCH_KEEP_DATABASE=1 (keep it), BENCH_REUSE_DATABASE=<kept URL> (measure it again),
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the servers),
  *   BENCH_LOG_LEVEL=warn (Rally without request logs; default info, as npm start),
@@ -47,10 +53,18 @@ import {
   type ClosedRun,
 } from './events-report.ts';
 import { calendarRequests, markRequests, pickTargets } from './events-requests.ts';
+import { requireHaproxy } from './haproxy.ts';
+import { instanceCount, startInstances, type Instances } from './instances.ts';
 import { createScratchDatabase, spawnServer, type ServerProcess } from './load.ts';
 import { startCpuMeter, startStatementMeter } from './meters.ts';
 import { seedScaleData } from './seed.ts';
-import { PROBE_HEADER, startRecording, stopRecording, type Channel } from './statement-recorder.ts';
+import {
+  PROBE_HEADER,
+  startRecording,
+  stopRecording,
+  type Channel,
+  type Recording,
+} from './statement-recorder.ts';
 import { cpuPlan, requireWrk, runWrk, writeRequestsFile, type WrkRequest } from './wrk.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
@@ -79,12 +93,34 @@ async function sendOnce(baseUrl: string, r: WrkRequest): Promise<void> {
     throw new Error(`${r.method} ${r.path} answered ${res.status}: ${text.slice(0, 300)}`);
 }
 
-/** A closed-loop run of `server` with its CPU and PostgreSQL counters. */
-async function closedRun(server: ServerProcess, url: string, file: string): Promise<ClosedRun> {
+/** Where wrk sends the load and whose CPU it costs: one server, or instances and their proxy. */
+interface Target {
+  url: string;
+  pids: number[];
+}
+
+/** Rally's {@link Target}: its URL (HAProxy's with several instances), the instances' and proxy's pids. */
+function rallyTarget(rally: Instances): Target {
+  const pids = rally.servers.map((s) => s.pid);
+  return { url: rally.url, pids: rally.proxy ? [...pids, rally.proxy.pid] : pids };
+}
+
+/** Every instance's recording from {@link startRecording} on, its counts summed. */
+async function stopRecordings(rally: Instances): Promise<Recording> {
+  const recordings = await Promise.all(rally.servers.map((s) => stopRecording(s as Channel)));
+  const counts: Record<string, number> = {};
+  for (const r of recordings) {
+    for (const [key, n] of Object.entries(r.counts)) counts[key] = (counts[key] ?? 0) + n;
+  }
+  return { statements: recordings[0]!.statements, counts };
+}
+
+/** A closed-loop run of `target` with its CPU and PostgreSQL counters. */
+async function closedRun(target: Target, url: string, file: string): Promise<ClosedRun> {
   const statements = await startStatementMeter(url);
-  const meter = await startCpuMeter(server.pid, url);
+  const meter = await startCpuMeter(target.pids, url);
   const wrk = await runWrk({
-    baseUrl: server.url,
+    baseUrl: target.url,
     requestsFile: file,
     connections: CONNECTIONS,
     durationSeconds: SECONDS,
@@ -95,9 +131,9 @@ async function closedRun(server: ServerProcess, url: string, file: string): Prom
   return { wrk, cpu, statements: await statements.stop(wrk.requests), loadAverage: loadAverage() };
 }
 
-async function warmUp(server: ServerProcess, file: string) {
+async function warmUp(baseUrl: string, file: string) {
   await runWrk({
-    baseUrl: server.url,
+    baseUrl,
     requestsFile: file,
     connections: CONNECTIONS,
     durationSeconds: WARMUP_SECONDS,
@@ -108,7 +144,8 @@ async function warmUp(server: ServerProcess, file: string) {
 /**
  * Records Rally's statements for one request after warm-up and has bare plan
  * the same. The probe is sent twice and the second recorded: Rally's steady
- * state for a caller it has seen (a cached session sends no lookup).
+ * state for a caller it has seen (a cached session sends no lookup). With
+ * several instances the probe goes to the first one directly.
  */
 async function planBare(
   route: 'calendar' | 'mark',
@@ -136,28 +173,28 @@ async function benchPath(
   title: string,
   route: 'calendar' | 'mark',
   requests: WrkRequest[],
-  servers: { rally: ServerProcess; bare: ServerProcess; url: string; dir: string },
+  servers: { rally: Instances; bare: ServerProcess; url: string; dir: string },
   p99Budget: number,
 ) {
   const { rally, bare, url } = servers;
   const file = path.join(servers.dir, `${route}.requests`);
   writeRequestsFile(file, requests);
-  await warmUp(rally, file);
-  const plan = await planBare(route, rally, bare, requests[0]!);
-  await warmUp(bare, file);
-  await startRecording(rally as Channel);
-  const rallyRun = await closedRun(rally, url, file);
-  const counts = (await stopRecording(rally as Channel)).counts;
-  const bareRun = await closedRun(bare, url, file);
+  await warmUp(rally.url, file);
+  const plan = await planBare(route, rally.servers[0]!, bare, requests[0]!);
+  await warmUp(bare.url, file);
+  await Promise.all(rally.servers.map((s) => startRecording(s as Channel)));
+  const rallyRun = await closedRun(rallyTarget(rally), url, file);
+  const counts = (await stopRecordings(rally)).counts;
+  const bareRun = await closedRun({ url: bare.url, pids: [bare.pid] }, url, file);
   for (const l of closedLines(title, rallyRun, bareRun)) console.log(l);
   for (const l of statementCountLines(counts, rallyRun.wrk.requests, plan)) console.log(l);
   for (const share of [0.5, 0.8]) {
-    for (const [label, server, max] of [
-      ['Rally', rally, rallyRun.wrk.perSecond],
-      ['bare ', bare, bareRun.wrk.perSecond],
+    for (const [label, baseUrl, max] of [
+      ['Rally', rally.url, rallyRun.wrk.perSecond],
+      ['bare ', bare.url, bareRun.wrk.perSecond],
     ] as const) {
       const r = await runWrk({
-        baseUrl: server.url,
+        baseUrl,
         requestsFile: file,
         connections: OPEN_CONNECTIONS,
         durationSeconds: SECONDS,
@@ -179,6 +216,8 @@ async function benchPath(
 
 async function main(): Promise<void> {
   requireWrk();
+  const count = instanceCount();
+  if (count > 1) requireHaproxy();
   const database = await createScratchDatabase();
   console.log(
     `Rally events bench — ${os.cpus().length} cores (${CPUS.label}), Node ${process.version}, ` +
@@ -196,7 +235,7 @@ async function main(): Promise<void> {
     const targets = await pickTargets(database.url);
     const pin = CPUS.server ? { cpuList: CPUS.server } : {};
     const env = { BENCH_RECORD_STATEMENTS: '1' };
-    const rally = await spawnServer(database.url, database.dataDir, {
+    const rally = await startInstances(database.url, database.dataDir, count, {
       env,
       keepsChannel: true,
       ...pin,
@@ -205,7 +244,11 @@ async function main(): Promise<void> {
       script: 'bare.ts',
       keepsChannel: true,
       ...pin,
+    }).catch(async (err: unknown) => {
+      await rally.stop();
+      throw err;
     });
+    console.log(`Rally: ${rally.label}; bare: 1 process`);
     try {
       const servers = { rally, bare, url: database.url, dir: database.dataDir };
       if (ONLY !== 'marks') {

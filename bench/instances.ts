@@ -33,15 +33,16 @@ export function instanceCount(value = process.env.BENCH_INSTANCES): number {
 /**
  * Starts `count` instances of bench/serve.ts on `databaseUrl` one after the
  * other (each migrates at start; starting them at once would race the
- * migration lock for nothing), each pinned to `cpuList` when given, then
- * HAProxy on the same CPUs when `count` > 1. On a failure, whatever started
+ * migration lock for nothing), each pinned to `cpuList` when given (and
+ * with its IPC channel kept open under `keepsChannel`), then HAProxy on the
+ * same CPUs when `count` > 1. On a failure, whatever started
  * is stopped before the error propagates.
  */
 export async function startInstances(
   databaseUrl: string,
   dataDir: string,
   count: number,
-  options: Pick<SpawnOptions, 'cpuList' | 'env'> = {},
+  options: Pick<SpawnOptions, 'cpuList' | 'env' | 'keepsChannel'> = {},
 ): Promise<Instances> {
   const servers: ServerProcess[] = [];
   const env = { ...options.env, ...(count > 1 ? { TRUST_PROXY: 'true' } : {}) };

@@ -46,15 +46,17 @@ export async function backendPids(client: pg.Client): Promise<number[]> {
 
 /**
  * Measures the CPU a load run costs, independently of what else the machine
- * runs: the server process's, the PostgreSQL backends' connected to the
- * benchmark database (when PostgreSQL runs on this machine) and this
- * process's. Call `stop(requests)` after the run.
+ * runs: the server's (one process, or every process in `serverPids`: several
+ * instances and their load balancer, summed), the PostgreSQL backends'
+ * connected to the benchmark database (when PostgreSQL runs on this machine)
+ * and this process's. Call `stop(requests)` after the run.
  */
-export async function startCpuMeter(serverPid: number, databaseUrl: string) {
+export async function startCpuMeter(serverPids: number | readonly number[], databaseUrl: string) {
+  const servers = new Set(typeof serverPids === 'number' ? [serverPids] : serverPids);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const backends = () => backendPids(client);
-  const before = cpuSeconds([serverPid, ...(await backends())]);
+  const before = cpuSeconds([...servers, ...(await backends())]);
   const clientBefore = process.cpuUsage();
   return {
     async stop(requests: number): Promise<CpuPerRequest> {
@@ -66,12 +68,11 @@ export async function startCpuMeter(serverPid: number, databaseUrl: string) {
         const end = after.get(pid);
         return end === undefined ? 0 : end - (before.get(pid) ?? 0);
       };
-      const database = [...pids]
-        .filter((pid) => pid !== serverPid)
-        .reduce((sum, pid) => sum + delta(pid), 0);
+      const sum = (list: Iterable<number>) => [...list].reduce((t, pid) => t + delta(pid), 0);
+      const database = sum([...pids].filter((pid) => !servers.has(pid)));
       const perRequest = (seconds: number) => (seconds * 1000) / requests;
       return {
-        server: perRequest(delta(serverPid)),
+        server: perRequest(sum(servers)),
         database: perRequest(database),
         client: perRequest((clientUsed.user + clientUsed.system) / 1e6),
       };
