@@ -1,10 +1,16 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { reportUnlessStopping } from '../lib/shutdown-grace.ts';
-import * as schema from './schema/index.ts';
 
-/** The Drizzle database handle used by every repository. */
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * The Drizzle database handle used by every repository: the SQL-like
+ * builders only. No schema is passed to Drizzle, as Rally does not use its
+ * relational `db.query.<table>.findMany` API: with a schema, every
+ * transaction object builds a query builder for each of its ~40 tables,
+ * ~2 % of a mark's server time (docs/decisions/008, "2026-11-29 — Measured
+ * again on a faster machine").
+ */
+export type Db = NodePgDatabase;
 
 /** A Drizzle handle inside a transaction (same API as {@link Db}). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -80,7 +86,7 @@ export function openDatabase(
       () => report(`PostgreSQL pool error: ${err.message}`),
     );
   });
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return {
     db,
     pool,
