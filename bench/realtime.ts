@@ -12,7 +12,9 @@
  *   `version` the server's clock (ms) right after the write committed
  *   (`nextVersion()`); latency = receipt time in this process − that
  *   version (the same machine clock), for every client and write: p50,
- *   p95, p99 against the budget;
+ *   p95, p99 against the budget; and the server's CPU over those writes
+ *   per delivery (/proc; an upper bound, as it includes the writes' own
+ *   requests): docs/decisions/031's input A11;
  * - fan-out: every family follows its own thread (`conversation:{id}`,
  *   5,000 sockets); the coach posts one announcement
  *   (`POST /api/programs/:programId/announcements`), which puts one message
@@ -31,6 +33,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { createScratchDatabase, percentile, spawnServer, verdict } from './load.ts';
+import { cpuSeconds } from './meters.ts';
 import { closeAll, connectAll, until, type RealtimeClient } from './realtime-clients.ts';
 
 const FAMILIES = Number(process.env.FAMILIES ?? 5_000);
@@ -135,7 +138,7 @@ function connectFamilies(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function measureLatency(baseUrl: string, club: Club): Promise<void> {
+async function measureLatency(baseUrl: string, serverPid: number, club: Club): Promise<void> {
   const writer = club.families[0]!;
   const topic = `event:${club.eventId}`;
   const started = performance.now();
@@ -163,11 +166,13 @@ async function measureLatency(baseUrl: string, club: Club): Promise<void> {
   );
   for (const c of clients) c.received.length = 0;
 
+  const cpuBefore = cpuSeconds([serverPid]).get(serverPid) ?? 0;
   for (let i = 0; i < WRITES; i += 1) {
     await write(WARMUP_WRITES + i);
     await sleep(WRITE_GAP_MS);
   }
   await until(() => clients.every((c) => c.received.length >= WRITES), 30_000, 'every event');
+  const serverCpuMs = ((cpuSeconds([serverPid]).get(serverPid) ?? 0) - cpuBefore) * 1000;
   const latencies: number[] = [];
   for (const c of clients) {
     for (const { at, text } of c.received) {
@@ -182,6 +187,10 @@ async function measureLatency(baseUrl: string, club: Club): Promise<void> {
   );
   console.log(
     `  p50 ${ms(percentile(latencies, 50))}  p95 ${ms(p95)}  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1) ?? NaN)}  budget p95 <= 50 ms: ${verdict(p95 <= 50)}`,
+  );
+  console.log(
+    `  server CPU: ${(serverCpuMs / WRITES).toFixed(1)} ms per write, ` +
+      `${((serverCpuMs * 1000) / latencies.length).toFixed(1)} µs per delivery (at most: the writes' own requests included)`,
   );
   await closeAll(clients);
 }
@@ -244,7 +253,7 @@ async function main(): Promise<void> {
   try {
     const club = await generateClub(database.url);
     server = await spawnServer(database.url, database.dataDir);
-    await measureLatency(server.url, club);
+    await measureLatency(server.url, server.pid, club);
     await measureFanOut(server.url, club);
     console.log(
       `\nLoad average after: ${os
