@@ -12,6 +12,17 @@ import type { WrkResult } from './wrk.ts';
 /** DESIGN.md §7: Rally's throughput and CPU efficiency >= this share of bare's. */
 export const RATIO_TARGET = 0.75;
 
+/**
+ * Issue 17's budgets for one path on the benchmark machine: Rally's CPU per
+ * request (server + PostgreSQL, ms), WAL bytes per request (marks only),
+ * and the open-loop p99 at 80 % of the closed-loop maximum (ms).
+ */
+export interface PathBudget {
+  cpuMs: number;
+  walBytes?: number;
+  p99Ms: number;
+}
+
 /** One server's closed-loop run: wrk's figures, the CPU meter's, PostgreSQL's counters. */
 export interface ClosedRun {
   wrk: WrkResult;
@@ -44,8 +55,16 @@ export function errorLines(label: string, r: WrkResult): string[] {
   ];
 }
 
-/** Side-by-side lines for one path's closed-loop runs, with the ratios and verdicts. */
-export function closedLines(title: string, rally: ClosedRun, bare: ClosedRun): string[] {
+/**
+ * Side-by-side lines for one path's closed-loop runs, with the ratios and
+ * verdicts, and Rally's CPU (and WAL) per request against `budget`.
+ */
+export function closedLines(
+  title: string,
+  rally: ClosedRun,
+  bare: ClosedRun,
+  budget: PathBudget,
+): string[] {
   const serving = (c: CpuPerRequest) => c.server + c.database;
   const throughput = rally.wrk.perSecond / bare.wrk.perSecond;
   const efficiency = serving(bare.cpu) / serving(rally.cpu);
@@ -79,6 +98,12 @@ export function closedLines(title: string, rally: ClosedRun, bare: ClosedRun): s
     row('WAL bytes per request', n0(rally.statements.walBytes), n0(bare.statements.walBytes)),
     row('answer bytes (uncompressed)', n0(rally.wrk.bytesPerAnswer), n0(bare.wrk.bytesPerAnswer)),
     row('load average after', rally.loadAverage, bare.loadAverage),
+    `  Rally's budgets: CPU server + PostgreSQL <= ${f2(budget.cpuMs)} ms: ` +
+      `${verdict(serving(rally.cpu) <= budget.cpuMs)} (${f2(serving(rally.cpu))}; bare ${f2(serving(bare.cpu))})` +
+      (budget.walBytes === undefined
+        ? ''
+        : `; WAL <= ${n0(budget.walBytes)} B per request: ` +
+          `${verdict(rally.statements.walBytes <= budget.walBytes)} (${n0(rally.statements.walBytes)})`),
     ...errorLines('Rally', rally.wrk),
     ...errorLines('bare', bare.wrk),
   ];
