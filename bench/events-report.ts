@@ -23,7 +23,10 @@ export interface PathBudget {
   p99Ms: number;
 }
 
-/** One server's closed-loop run: wrk's figures, the CPU meter's, PostgreSQL's counters. */
+/**
+ * One server's closed-loop run (or several instances' and their proxy's):
+ * wrk's figures, the CPU meter's, PostgreSQL's counters.
+ */
 export interface ClosedRun {
   wrk: WrkResult;
   cpu: CpuPerRequest;

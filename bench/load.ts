@@ -136,9 +136,10 @@ export interface SpawnOptions {
  * once it listens (it reports its URL over an IPC channel). Its log lines
  * go to `dataDir/server.log`, as a production server's go to a file or a
  * log collector, not to this process (reading them here would add to the
- * load client's CPU). Throws if it exits first. `BENCH_SERVER_NODE_ARGS`
- * adds Node options to the server process, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/rally-prof` to see where its time goes.
+ * load client's CPU). Throws if it exits first, or, after stopping it, if
+ * pinning it fails. `BENCH_SERVER_NODE_ARGS` adds Node options to the
+ * server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/rally-prof` to see
+ * where its time goes.
  */
 export async function spawnServer(
   databaseUrl: string,
@@ -162,7 +163,15 @@ export async function spawnServer(
     child.once('message', (message) => resolve((message as { url: string }).url));
     void exited.then(() => reject(new Error('the benchmark server exited before listening')));
   });
-  if (options.cpuList) pinProcess(child.pid!, options.cpuList);
+  if (options.cpuList) {
+    try {
+      pinProcess(child.pid!, options.cpuList);
+    } catch (err) {
+      child.kill('SIGTERM');
+      await exited;
+      throw err;
+    }
+  }
   if (!options.keepsChannel) child.disconnect();
   const ask = (message: object, answer: string) =>
     new Promise<unknown>((resolve) => {

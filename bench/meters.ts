@@ -28,7 +28,11 @@ export function cpuSeconds(pids: Iterable<number>): Map<number, number> {
   return used;
 }
 
-/** CPU time per request in ms: the Rally server, its PostgreSQL backends and the load client. */
+/**
+ * CPU time per request in ms: the Rally server (summed over every process
+ * measured as the server: several instances and their proxy), its
+ * PostgreSQL backends and the load client.
+ */
 export interface CpuPerRequest {
   server: number;
   database: number;
