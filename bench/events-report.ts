@@ -13,9 +13,9 @@ import type { WrkResult } from './wrk.ts';
 export const RATIO_TARGET = 0.75;
 
 /**
- * Issue 17's budgets for one path on the benchmark machine: Rally's CPU per
- * request (server + PostgreSQL, ms), WAL bytes per request (marks only),
- * and the open-loop p99 at 80 % of the closed-loop maximum (ms).
+ * DESIGN.md §7's budgets for one hot path on the 2-core benchmark machine:
+ * Rally's CPU per request (server + PostgreSQL, ms), WAL bytes per request
+ * (marks only), and the open-loop p99 at 80 % of the closed-loop maximum (ms).
  */
 export interface PathBudget {
   cpuMs: number;

@@ -32,7 +32,7 @@
  * maximum (`OPEN_CONNECTIONS`, 64; p50/p99 from each request's due time). With >= 2 cores wrk is
  * pinned to the last core and the servers to the others (PostgreSQL, a
  * cluster not started here, is left unpinned). Prints figures with
- * PASS/MISS against Rally / bare >= 0.75 and issue 17's budgets (CPU per
+ * PASS/MISS against DESIGN.md §7's budgets (Rally / bare >= 0.75, CPU per
  * request, WAL per mark, open-loop p99 at 80 %); any non-2xx answer or
  * socket error is printed as an invalid run and the exit code is 1. Not
  * part of npm test.
@@ -81,9 +81,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const ONLY = process.env.BENCH_ONLY;
 const CPUS = cpuPlan();
-/** Issue 17's budgets for the month calendar on the 2-core benchmark machine. */
+/** DESIGN.md §7: the month calendar's CPU per request and open-loop p99 at 80 %. */
 const CALENDAR_BUDGET: PathBudget = { cpuMs: 0.4, p99Ms: 15 };
-/** Issue 17's budgets for one attendance mark: 1.0 ms of CPU, 8 KB of WAL, p99 25 ms. */
+/** DESIGN.md §7: one attendance mark's CPU per request, WAL and open-loop p99 at 80 %. */
 const MARK_BUDGET: PathBudget = { cpuMs: 1.0, walBytes: 8 * 1024, p99Ms: 25 };
 let isInvalid = false;
 
@@ -112,14 +112,14 @@ function rallyTarget(rally: Instances): Target {
   return { url: rally.url, pids: rally.proxy ? [...pids, rally.proxy.pid] : pids };
 }
 
-/** Every instance's recording from {@link startRecording} on, its counts summed. */
-async function stopRecordings(rally: Instances): Promise<Recording> {
+/** Stops every instance's recording; the statements each sent, counted by key and summed. */
+async function stopRecordingCounts(rally: Instances): Promise<Recording['counts']> {
   const recordings = await Promise.all(rally.servers.map((s) => stopRecording(s as Channel)));
-  const counts: Record<string, number> = {};
+  const counts: Recording['counts'] = {};
   for (const r of recordings) {
     for (const [key, n] of Object.entries(r.counts)) counts[key] = (counts[key] ?? 0) + n;
   }
-  return { statements: recordings[0]!.statements, counts };
+  return counts;
 }
 
 /** A closed-loop run of `target` with its CPU and PostgreSQL counters. */
@@ -191,7 +191,7 @@ async function benchPath(
   await warmUp(bare.url, file);
   await Promise.all(rally.servers.map((s) => startRecording(s as Channel)));
   const rallyRun = await closedRun(rallyTarget(rally), url, file);
-  const counts = (await stopRecordings(rally)).counts;
+  const counts = await stopRecordingCounts(rally);
   const bareRun = await closedRun({ url: bare.url, pids: [bare.pid] }, url, file);
   for (const l of closedLines(title, rallyRun, bareRun, budget)) console.log(l);
   for (const l of statementCountLines(counts, rallyRun.wrk.requests, plan)) console.log(l);

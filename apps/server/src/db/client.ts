@@ -7,8 +7,8 @@ import { reportUnlessStopping } from '../lib/shutdown-grace.ts';
  * builders only. No schema is passed to Drizzle, as Rally does not use its
  * relational `db.query.<table>.findMany` API: with a schema, every
  * transaction object builds a query builder for each of its ~40 tables,
- * ~2 % of a mark's server time (docs/decisions/008, "2026-11-29 — Measured
- * again on a faster machine").
+ * ~2 % of a mark's server time (docs/decisions/008, "Measured again on a
+ * faster machine").
  */
 export type Db = NodePgDatabase;
 
