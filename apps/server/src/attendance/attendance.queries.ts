@@ -122,43 +122,88 @@ export type RosterRow = {
   isWalkIn: boolean;
 };
 
-const rosterStatement = namedStatement<
-  { eventId: string },
-  Omit<RosterRow, 'rsvpAt' | 'markedAt'> & { rsvpAt: string | null; markedAt: string | null }
->(
-  'roster_list',
-  // The event's attendance rows are read once (by the primary key's event_id prefix) and
-  // joined twice: about a fifth less work than looking each profile up again
-  // (docs/decisions/008).
-  sql`
-    with a as materialized (
-      select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by, status, note, marked_at,
-        marked_by, added_at
-      from attendance where event_id = ${eventParam}
-    ),
-    roster as (
-      ${enrolledAtEventStart}
-      union
-      select profile_id from a
-    )
-    select p.id as "profileId", p.display_name as "displayName",
+/**
+ * The event's attendance rows (placeholder `eventId`): the `a` CTE of every
+ * statement that selects {@link rosterRowsOf}, read once by the primary
+ * key's `event_id` prefix.
+ */
+export const attendanceOfEvent = sql`
+  select profile_id, rsvp, rsvp_waitlist_rank, rsvp_at, rsvp_by, status, note, marked_at,
+    marked_by, added_at
+  from attendance where event_id = ${eventParam}`;
+
+/** The members of the event's roster: enrolled at its start, or with a row in CTE `a`. */
+export const rosterMembersOfEvent = sql`${enrolledAtEventStart} union select profile_id from a`;
+
+/**
+ * The select of roster rows ({@link RosterRow}'s columns, timestamps as ISO
+ * strings) for the profile ids of CTE `members`, by display name, over CTE
+ * `a` ({@link attendanceOfEvent}). With `storedMarks` (the name of a CTE
+ * of rows `profile_id, status, note, marked_at, marked_by` just stored by
+ * the same statement, which `a` cannot see yet), a profile in it shows
+ * that mark instead of `a`'s: the roster after the marks (docs/decisions/008).
+ * `extraColumns` (`, expr as "name", ...`; `r.profile_id` is the row's
+ * profile) are selected after the roster's. Ids without a profile come
+ * back with a null `displayName`, last.
+ */
+export function rosterRowsOf(
+  members: string,
+  options: { storedMarks?: string; extraColumns?: SQL } = {},
+): SQL {
+  const { storedMarks, extraColumns = sql`` } = options;
+  const mark = (column: string) =>
+    storedMarks
+      ? sql.raw(`case when up.profile_id is null then a.${column} else up.${column} end`)
+      : sql.raw(`a.${column}`);
+  return sql`
+    select r.profile_id as "profileId", p.display_name as "displayName",
       p.photo_file_id as "photoFileId",
       a.rsvp, a.rsvp_waitlist_rank as "rsvpWaitlistRank", a.rsvp_at as "rsvpAt",
       a.rsvp_by as "rsvpByUserId", ru.display_name as "rsvpByName",
-      a.status, a.note, a.marked_at as "markedAt",
-      a.marked_by as "markedByUserId", mu.display_name as "markedByName",
+      ${mark('status')} as status, ${mark('note')} as note, ${mark('marked_at')} as "markedAt",
+      ${mark('marked_by')} as "markedByUserId", mu.display_name as "markedByName",
       (
         select gu.phone_number from profile_managers pm join users gu on gu.id = pm.user_id
         where pm.profile_id = p.id and pm.relationship = 'guardian'
         order by pm.created_at, pm.user_id limit 1
       ) as "guardianPhone",
       coalesce(a.added_at is not null, false) as "isWalkIn"
-    from roster r
-    join profiles p on p.id = r.profile_id
-    left join a on a.profile_id = p.id
+      ${extraColumns}
+    from ${sql.raw(members)} r
+    left join profiles p on p.id = r.profile_id
+    left join a on a.profile_id = r.profile_id
+    ${storedMarks ? sql.raw(`left join ${storedMarks} up on up.profile_id = r.profile_id`) : sql``}
     left join users ru on ru.id = a.rsvp_by
-    left join users mu on mu.id = a.marked_by
-    order by lower(p.display_name), p.id`,
+    left join users mu on mu.id = ${mark('marked_by')}
+    order by lower(p.display_name), r.profile_id`;
+}
+
+/** A roster row as {@link rosterRowsOf} selects it: timestamps as ISO strings. */
+export type RawRosterRow = Omit<RosterRow, 'rsvpAt' | 'markedAt'> & {
+  rsvpAt: string | null;
+  markedAt: string | null;
+};
+
+/** `row` with its timestamps as `Date`s. */
+export function decodeRosterRow<R extends RawRosterRow>(
+  row: R,
+): Omit<R, 'rsvpAt' | 'markedAt'> & Pick<RosterRow, 'rsvpAt' | 'markedAt'> {
+  return {
+    ...row,
+    rsvpAt: row.rsvpAt === null ? null : new Date(row.rsvpAt),
+    markedAt: row.markedAt === null ? null : new Date(row.markedAt),
+  };
+}
+
+const rosterStatement = namedStatement<{ eventId: string }, RawRosterRow>(
+  'roster_list',
+  // The event's attendance rows are read once (by the primary key's event_id prefix) and
+  // joined twice: about a fifth less work than looking each profile up again
+  // (docs/decisions/008).
+  sql`
+    with a as materialized (${attendanceOfEvent}),
+    roster as (${rosterMembersOfEvent})
+    ${rosterRowsOf('roster')}`,
 );
 
 /**
@@ -170,62 +215,7 @@ const rosterStatement = namedStatement<
  */
 export async function listRoster(db: Db | Tx, eventId: string): Promise<RosterRow[]> {
   const rows = await rosterStatement.rows(db, { eventId });
-  return rows.map((row) => ({
-    ...row,
-    rsvpAt: row.rsvpAt === null ? null : new Date(row.rsvpAt),
-    markedAt: row.markedAt === null ? null : new Date(row.markedAt),
-  }));
-}
-
-/** Where a profile stands with an event's roster, for marking it (docs/decisions/006). */
-export type RosterStanding = {
-  isOnRoster: boolean;
-  /** A `pending`, `active` or `paused` subscription in the event's program: staff may mark it. */
-  hasLiveSubscription: boolean;
-};
-
-const standingsStatement = namedStatement<
-  { eventId: string; profileIds: string[] },
-  RosterStanding & { profileId: string }
->(
-  'roster_standings',
-  sql`
-    with asked as (
-      select distinct unnest(${sql.placeholder('profileIds')}::uuid[]) as profile_id
-    )
-    select asked.profile_id as "profileId",
-      (
-        asked.profile_id in (${enrolledAtEventStart})
-        or exists (
-          select 1 from attendance a where a.event_id = ${eventParam} and a.profile_id = asked.profile_id
-        )
-      ) as "isOnRoster",
-      exists (
-        select 1 from subscriptions s join events e on e.program_id = s.program_id
-        where e.id = ${eventParam} and s.profile_id = asked.profile_id
-          and s.status in ('pending', 'active', 'paused')
-      ) as "hasLiveSubscription"
-    from asked`,
-);
-
-/**
- * For each of `profileIds`: whether it is on the roster of `eventId` and
- * whether it has a live subscription in the event's program, in one query.
- * Ids that are not profiles come back as neither.
- */
-export async function rosterStandings(
-  db: Db | Tx,
-  eventId: string,
-  profileIds: readonly string[],
-): Promise<Map<string, RosterStanding>> {
-  if (profileIds.length === 0) return new Map();
-  const rows = await standingsStatement.rows(db, { eventId, profileIds: [...profileIds] });
-  return new Map(
-    rows.map((r) => [
-      r.profileId,
-      { isOnRoster: r.isOnRoster, hasLiveSubscription: r.hasLiveSubscription },
-    ]),
-  );
+  return rows.map(decodeRosterRow);
 }
 
 /** One roster row of one event in {@link listRostersOfProgram}: the profile, its RSVP and its mark. */

@@ -18,9 +18,9 @@ import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { nextVersion } from '../realtime/realtime-events.ts';
 import { presentEventAttendance } from './attendance.presenter.ts';
 import * as repo from './attendance.repository.ts';
-import { clampMarkedAt, rosterWithMarks, winningMarks } from './marks.ts';
+import { clampMarkedAt, winningMarks } from './marks.ts';
 import { markAttendance } from './mark-attendance.command.ts';
-import { listRoster, rosterStandings, type RosterRow } from './attendance.queries.ts';
+import { listRoster } from './attendance.queries.ts';
 import { findEvent, type LockedEvent } from './rsvp.repository.ts';
 
 /*
@@ -31,7 +31,8 @@ import { findEvent, type LockedEvent } from './rsvp.repository.ts';
  * - the roster: who was active at the event's start, plus anyone who
  *   answered or was marked -> attendance.queries.ts listRoster
  * - a profile off the roster may be marked only with a live subscription
- *   in the program -> requireMarkable
+ *   in the program -> mark-attendance.command.ts (nothing stored otherwise),
+ *   requireMarkable (the 400)
  * - staff add a walk-in or trial player (a profile known to the org, or a
  *   new person) to one session's roster, once (attendance's primary key)
  *   -> AttendanceService.addToRoster (docs/decisions/020); the same people,
@@ -87,8 +88,8 @@ export class AttendanceService {
    * 409 (cancelled event), 400 naming `marks.N.profileId` for a profile that
    * is not on the roster and has no live subscription in the program.
    * A hot path (docs/decisions/008): the lock and the access check are one
-   * statement, the roster is read once, and the marks with their session
-   * packs and timeline entries are one statement.
+   * statement, and the marks with their session packs, timeline entries
+   * and the roster they leave are one more.
    */
   async save(
     actor: PolicyActor,
@@ -98,8 +99,6 @@ export class AttendanceService {
   ): Promise<EventAttendance> {
     const answer = await this.db.transaction(async (tx) => {
       const event = await this.lockForMarks(tx, actor, programId, eventId);
-      const roster = await listRoster(tx, eventId);
-      await requireMarkable(tx, eventId, marks, roster);
       const now = this.clock.now();
       const timed = marks.map((m) => ({
         ...m,
@@ -107,22 +106,21 @@ export class AttendanceService {
         markedAt: clampMarkedAt(m.markedAt, now),
       }));
       const winners = winningMarks(timed);
-      const applied = await markAttendance(tx, {
+      const outcome = await markAttendance(tx, {
         event,
         markedBy: actor.userId,
         recordedAt: now,
         marks: [...winners.values()].map((i) => timed[i]!),
       });
-      const appliedIds = new Set(applied.map((a) => a.profileId));
+      requireMarkable(marks, outcome.notMarkable);
       const results = timed.map((m, i) => ({
         profileId: m.profileId,
         outcome:
-          winners.get(m.profileId) === i && appliedIds.has(m.profileId)
+          winners.get(m.profileId) === i && outcome.applied.has(m.profileId)
             ? ('applied' as const)
             : ('stale' as const),
       }));
-      const after = rosterWithMarks(roster, applied) ?? (await listRoster(tx, eventId));
-      return { ...presentEventAttendance(event, after), results };
+      return { ...presentEventAttendance(event, outcome.roster), results };
     });
     this.publishMarks(programId, eventId, answer.results);
     return answer;
@@ -278,34 +276,23 @@ export class AttendanceService {
 
 /**
  * Throws 400 `validation_failed` naming `marks.N.profileId` for every mark
- * whose profile is neither on the event's `roster` nor holds a live
- * (`pending`/`active`/`paused`) subscription in its program (docs/decisions/006:
- * a child enrolled at the ground may be marked, a stranger may not). Asks
- * the database only about profiles that are not on the roster.
+ * whose profile is in `notMarkable`: neither on the event's roster nor
+ * with a live (`pending`/`active`/`paused`) subscription in its program
+ * (docs/decisions/006: a child enrolled at the ground may be marked, a
+ * stranger may not; `markAttendance` decides it and then stores nothing).
  */
-async function requireMarkable(
-  tx: Tx,
-  eventId: string,
-  marks: readonly ParsedMark[],
-  roster: readonly RosterRow[],
-) {
-  const onRoster = new Set(roster.map((r) => r.profileId));
-  const others = marks.map((m) => m.profileId).filter((id) => !onRoster.has(id));
-  const standings = await rosterStandings(tx, eventId, others);
-  const isMarkable = (profileId: string) =>
-    onRoster.has(profileId) || standings.get(profileId)?.hasLiveSubscription === true;
+function requireMarkable(marks: readonly ParsedMark[], notMarkable: ReadonlySet<string>): void {
+  if (notMarkable.size === 0) return;
   const errors = marks.flatMap((m, i) =>
-    isMarkable(m.profileId)
-      ? []
-      : [
+    notMarkable.has(m.profileId)
+      ? [
           {
             path: `marks.${i}.profileId`,
             message: 'Not on this event’s roster, and not enrolled in this program',
           },
-        ],
+        ]
+      : [],
   );
-  const first = errors[0];
-  if (first) {
-    throw new AppError('validation_failed', `${first.path}: ${first.message}`, { errors });
-  }
+  const first = errors[0]!;
+  throw new AppError('validation_failed', `${first.path}: ${first.message}`, { errors });
 }

@@ -323,6 +323,21 @@ describe('who may be marked', () => {
     ]);
     // Nothing of the batch was stored.
     expect((await t.req(coach, 'GET', url)).json().roster).toEqual([]);
+    // An id that is no profile is refused the same way, at every index that names it.
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const unknown = await t.req(coach, 'PUT', url, {
+      marks: [
+        { profileId: nobody, status: 'absent', markedAt: at },
+        { profileId: early.childId, status: 'present', markedAt: at },
+        { profileId: nobody, status: 'present', markedAt: at },
+      ],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      'marks.0.profileId',
+      'marks.2.profileId',
+    ]);
+    expect((await t.req(coach, 'GET', url)).json().roster).toEqual([]);
 
     const enrolledAtTheGround = await t.req(coach, 'PUT', url, {
       marks: [{ profileId: early.childId, status: 'present', markedAt: at }],

@@ -1,11 +1,16 @@
 /**
  * Command: store a batch of attendance marks on one event, and everything
- * that follows from them, in one statement (`attendance_apply_marks`;
- * docs/decisions/006 attendance, 008 one write statement). Run it in the
- * transaction that holds the event's lock (`lockEventForMarks`), after the
- * checks of `AttendanceService.save`.
+ * that follows from them, and read the roster they leave, in one statement
+ * (`attendance_apply_marks`; docs/decisions/006 attendance, 008 one write
+ * statement). Run it in the transaction that holds the event's lock
+ * (`lockEventForMarks`), after the access checks of `AttendanceService.save`.
  *
  * Rules this statement enforces:
+ * - Who may be marked (docs/decisions/006): a profile on the roster, or
+ *   one with a live (`pending`/`active`/`paused`) subscription in the
+ *   program (a child enrolled at the ground may be marked, a stranger may
+ *   not). When any mark's profile is neither, nothing is stored and the
+ *   result names it (the service answers 400 naming `marks.N.profileId`).
  * - One mark per (event, profile): an upsert on `attendance`'s key; the
  *   row's RSVP columns are never touched.
  * - The newest mark wins, by the device's tap time: a mark is stored only
@@ -31,9 +36,13 @@
  *   store the same status again, draw, give back and list nothing.
  * - All of it or nothing: one statement, under the event's lock, which
  *   also keeps every RSVP write and other marks of the event out meanwhile.
+ * - The roster it answers is the one `listRoster` reads, taken under that
+ *   lock before the marks (the statement's snapshot), with the stored marks
+ *   put in place: what reading it again after the statement would give,
+ *   without a second read (docs/decisions/008).
  *
  * Not here: who may mark (`lockEventForMarks` + `requireProgramAccess`),
- * which profiles may be marked (`requireMarkable`), the clock-skew clamp
+ * the 400 for profiles that may not be marked (`requireMarkable`), the clock-skew clamp
  * and one mark per profile per batch (marks.ts), and the realtime
  * `attendance.updated` events, which `AttendanceService.save` publishes
  * after the commit for the event, its program and each profile whose mark
@@ -46,6 +55,14 @@ import type { Tx } from '../db/client.ts';
 import { namedStatement } from '../db/prepared.ts';
 import { activities } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
+import {
+  attendanceOfEvent,
+  decodeRosterRow,
+  rosterMembersOfEvent,
+  rosterRowsOf,
+  type RawRosterRow,
+  type RosterRow,
+} from './attendance.queries.ts';
 import {
   drawSessionsStatement,
   giveBackSessionsStatement,
@@ -61,18 +78,26 @@ export interface MarkWrite {
 }
 
 /**
- * A mark that was stored: the profile's status before it, and the row's
- * mark as it now stands (status, note, time, who marked and their name).
+ * What {@link markAttendance} did (docs/decisions/006, 008): the event's
+ * roster after the marks, which profiles' marks were stored, and which
+ * could not be marked at all.
  */
-export type AppliedMark = {
-  profileId: string;
-  before: AttendanceStatus | null;
-  after: AttendanceStatus | null;
-  note: string | null;
-  markedAt: Date;
-  markedByUserId: string | null;
-  markedByName: string | null;
-};
+export interface MarkOutcome {
+  /**
+   * The roster as `listRoster` would read it after the marks, in its order:
+   * read under the event's lock in the same statement, with each stored
+   * mark in place (a profile the mark put on the roster included).
+   */
+  roster: RosterRow[];
+  /** Profiles whose mark was stored; the other marks were stale (an older time than the stored one). */
+  applied: ReadonlySet<string>;
+  /**
+   * Profiles of the marks that are neither on the roster nor hold a live
+   * (`pending`/`active`/`paused`) subscription in the program. When any is,
+   * nothing was stored: the caller answers 400 and rolls back.
+   */
+  notMarkable: ReadonlySet<string>;
+}
 
 /** The statuses that count as attended, as an SQL list (constants of the shared contract). */
 const ATTENDED = sql.raw(ATTENDED_STATUSES.map((status) => `'${status}'`).join(', '));
@@ -99,7 +124,7 @@ const applyMarksStatement = namedStatement<
     timeZone: string;
     programName: string;
   },
-  Omit<AppliedMark, 'markedAt'> & { markedAt: string }
+  RawRosterRow & { isApplied: boolean; isMarkable: boolean }
 >(
   'attendance_apply_marks',
   sql`
@@ -108,10 +133,19 @@ const applyMarksStatement = namedStatement<
         as m(profile_id uuid, status text, note text, has_note boolean, marked_at timestamptz,
           entry_id uuid)
     ),
+    a as materialized (${attendanceOfEvent}),
+    roster as (${rosterMembersOfEvent}),
+    unmarkable as (
+      select m.profile_id from m
+      where m.profile_id not in (select profile_id from roster)
+        and not exists (
+          select 1 from subscriptions s
+          where s.program_id = ${programId} and s.profile_id = m.profile_id
+            and s.status in ('pending', 'active', 'paused')
+        )
+    ),
     old as (
-      select a.profile_id, a.status from attendance a
-      join m on m.profile_id = a.profile_id
-      where a.event_id = ${eventId}
+      select a.profile_id, a.status from a join m on m.profile_id = a.profile_id
     ),
     up as (
       insert into attendance as a
@@ -119,6 +153,7 @@ const applyMarksStatement = namedStatement<
       select ${eventId}, m.profile_id, ${sql.placeholder('orgId')}, m.status,
         case when m.has_note then m.note end, ${markedBy}, m.marked_at, ${recordedAt}
       from m
+      where not exists (select 1 from unmarkable)
       on conflict (event_id, profile_id) do update set
         status = excluded.status,
         note = case
@@ -165,13 +200,18 @@ const applyMarksStatement = namedStatement<
       on conflict (profile_id, event_id) where kind = 'attended' do update
         set data = excluded.data, actor_user_id = excluded.actor_user_id
         where ${activities}.data->>'status' is distinct from excluded.data->>'status'
+    ),
+    after as (
+      select profile_id from roster
+      union select profile_id from up
+      union select profile_id from unmarkable
     )
-    select up.profile_id as "profileId", old.status as "before", up.status as "after",
-      up.note, up.marked_at as "markedAt", up.marked_by as "markedByUserId",
-      mu.display_name as "markedByName"
-    from up
-    left join old on old.profile_id = up.profile_id
-    left join users mu on mu.id = up.marked_by`,
+    ${rosterRowsOf('after', {
+      storedMarks: 'up',
+      extraColumns: sql`,
+        up.profile_id is not null as "isApplied",
+        r.profile_id not in (select profile_id from unmarkable) as "isMarkable"`,
+    })}`,
 );
 
 /** What {@link markAttendance} is told: the event, who marks, when, and the marks. */
@@ -193,22 +233,19 @@ export interface MarkAttendanceProps {
   markedBy: string;
   /** The server's time (UTC): `recorded_at`, the usage's `used_at`, the entry's `created_at`. */
   recordedAt: Date;
-  /**
-   * At most one mark per profile (`winningMarks`), each on the roster or
-   * enrolled (`requireMarkable`).
-   */
+  /** At most one mark per profile (`winningMarks`). */
   marks: readonly MarkWrite[];
 }
 
 /**
  * Stores `marks` on `event` and everything that follows from them, in one
  * statement (the rules are this file's header; docs/decisions/006, 008),
- * in the caller's transaction after the event's lock. Returns the marks
- * that were stored, with the status each profile had before and the mark
- * as it now stands; the others were stale. Throws what the query throws.
+ * in the caller's transaction after the event's lock, unless a mark's
+ * profile may not be marked; returns the roster after it, which marks were
+ * stored and which profiles were not markable ({@link MarkOutcome}).
+ * Throws what the query throws.
  */
-export async function markAttendance(tx: Tx, args: MarkAttendanceProps): Promise<AppliedMark[]> {
-  if (args.marks.length === 0) return [];
+export async function markAttendance(tx: Tx, args: MarkAttendanceProps): Promise<MarkOutcome> {
   const { event } = args;
   const payload = JSON.stringify(
     args.marks.map((m) => ({
@@ -233,5 +270,13 @@ export async function markAttendance(tx: Tx, args: MarkAttendanceProps): Promise
     timeZone: event.timeZone,
     programName: event.programName,
   });
-  return rows.map((row) => ({ ...row, markedAt: new Date(row.markedAt) }));
+  const roster: RosterRow[] = [];
+  const applied = new Set<string>();
+  const notMarkable = new Set<string>();
+  for (const { isApplied, isMarkable, ...row } of rows) {
+    if (!isMarkable) notMarkable.add(row.profileId);
+    else roster.push(decodeRosterRow(row));
+    if (isApplied) applied.add(row.profileId);
+  }
+  return { roster, applied, notMarkable };
 }

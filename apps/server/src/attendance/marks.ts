@@ -1,6 +1,3 @@
-import type { AppliedMark } from './mark-attendance.command.ts';
-import type { RosterRow } from './attendance.queries.ts';
-
 /** A mark time this far ahead of the server's clock is clamped to now (docs/decisions/006). */
 export const MAX_MARK_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -30,34 +27,4 @@ export function winningMarks(
     }
   });
   return winners;
-}
-
-/**
- * The roster after a batch of marks: `before` (read under the event's lock,
- * so no other RSVP or attendance write changed it since) with each stored
- * mark of `applied` in place — what reading the roster again would answer,
- * without the second read (docs/decisions/008). Undefined when a marked
- * profile was not on `before` (enrolled, but not at the event's start): it
- * has joined the roster, so the caller reads it again.
- */
-export function rosterWithMarks(
-  before: readonly RosterRow[],
-  applied: readonly AppliedMark[],
-): RosterRow[] | undefined {
-  const marks = new Map(applied.map((a) => [a.profileId, a]));
-  let placed = 0;
-  const after = before.map((row) => {
-    const mark = marks.get(row.profileId);
-    if (!mark) return row;
-    placed += 1;
-    return {
-      ...row,
-      status: mark.after,
-      note: mark.note,
-      markedAt: mark.markedAt,
-      markedByUserId: mark.markedByUserId,
-      markedByName: mark.markedByName,
-    };
-  });
-  return placed === marks.size ? after : undefined;
 }
