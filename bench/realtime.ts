@@ -35,7 +35,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { createScratchDatabase, percentile, spawnServer, verdict } from './load.ts';
-import { cpuSeconds } from './meters.ts';
+import { backendPids, cpuSeconds } from './meters.ts';
 import { closeAll, connectAll, until, type RealtimeClient } from './realtime-clients.ts';
 
 const FAMILIES = Number(process.env.FAMILIES ?? 5_000);
@@ -201,7 +201,48 @@ async function measureLatency(baseUrl: string, serverPid: number, club: Club): P
   await closeAll(clients);
 }
 
-async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
+/**
+ * CPU (ms) used from now until `stop()` by the server process, its
+ * PostgreSQL backends (`databaseUrl`'s client backends) and this process
+ * (the bench's WebSocket clients), and the wall time between.
+ */
+async function startFanOutMeter(serverPid: number, databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const pids = [serverPid, ...(await backendPids(client))];
+  await client.end();
+  const total = (cpu: Map<number, number>, list: number[]) =>
+    list.reduce((t, pid) => t + (cpu.get(pid) ?? 0), 0) * 1000;
+  let before = cpuSeconds(pids);
+  let clientsBefore = process.cpuUsage();
+  let startedAt = performance.now();
+  return {
+    /** Starts counting again from now. */
+    restart() {
+      before = cpuSeconds(pids);
+      clientsBefore = process.cpuUsage();
+      startedAt = performance.now();
+    },
+    stop() {
+      const after = cpuSeconds(pids);
+      const clients = process.cpuUsage(clientsBefore);
+      const backends = pids.slice(1);
+      return {
+        wallMs: performance.now() - startedAt,
+        serverMs: total(after, [serverPid]) - total(before, [serverPid]),
+        databaseMs: total(after, backends) - total(before, backends),
+        clientsMs: (clients.user + clients.system) / 1000,
+      };
+    },
+  };
+}
+
+async function measureFanOut(
+  baseUrl: string,
+  serverPid: number,
+  databaseUrl: string,
+  club: Club,
+): Promise<void> {
   const started = performance.now();
   const clients = await connectFamilies(
     baseUrl,
@@ -210,6 +251,7 @@ async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
   console.log(
     `\n${clients.length} clients follow their own thread (connected in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
+  const meter = await startFanOutMeter(serverPid, databaseUrl);
   const sentAt = Date.now();
   const res = await fetch(`${baseUrl}/api/programs/${club.programId}/announcements`, {
     method: 'POST',
@@ -220,6 +262,7 @@ async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
     }),
   });
   const answeredAt = Date.now();
+  meter.restart();
   if (res.status !== 201)
     throw new Error(`announcement answered ${res.status}: ${await res.text()}`);
   const { announcement } = (await res.json()) as { announcement: { recipientCount: number } };
@@ -228,6 +271,7 @@ async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
     60_000,
     'the announcement on every client',
   );
+  const cpu = meter.stop();
   const arrivals = clients.map((c) => c.received[0]!.at).sort((a, b) => a - b);
   const first = arrivals[0]!;
   const last = arrivals.at(-1)!;
@@ -244,6 +288,14 @@ async function measureFanOut(baseUrl: string, club: Club): Promise<void> {
       `  budget last <= ${ANNOUNCEMENT_LAST_BUDGET_MS} ms: ${verdict(fromAnswer.at(-1)! <= ANNOUNCEMENT_LAST_BUDGET_MS)}`,
   );
   console.log(`  first -> last client: ${ms(last - first)}`);
+  const cores = os.cpus().length;
+  const busy = cpu.serverMs + cpu.databaseMs + cpu.clientsMs;
+  console.log(
+    `  CPU from the answer until every client had it (${ms(cpu.wallMs)}, ${cores} cores): ` +
+      `server ${ms(cpu.serverMs)} (${((cpu.serverMs * 1000) / clients.length).toFixed(1)} µs per family), ` +
+      `PostgreSQL ${ms(cpu.databaseMs)}, the bench's ${clients.length} clients ${ms(cpu.clientsMs)}: ` +
+      `${((100 * busy) / (cpu.wallMs * cores)).toFixed(0)} % of the cores`,
+  );
   await closeAll(clients);
 }
 
@@ -261,7 +313,7 @@ async function main(): Promise<void> {
     const club = await generateClub(database.url);
     server = await spawnServer(database.url, database.dataDir);
     await measureLatency(server.url, server.pid, club);
-    await measureFanOut(server.url, club);
+    await measureFanOut(server.url, server.pid, database.url, club);
     console.log(
       `\nLoad average after: ${os
         .loadavg()

@@ -35,9 +35,9 @@ export function* notifyPayloadsOf(
   let current: string[] = [];
   let currentBytes = 2; // the brackets
   for (const event of events) {
-    const json = fitting(event, maxBytes - 2);
-    if (json === null) continue;
-    const bytes = byteLength(json);
+    const fitted = fitting(event, maxBytes - 2);
+    if (fitted === null) continue;
+    const { json, bytes } = fitted;
     const separator = current.length > 0 ? 1 : 0;
     if (currentBytes + separator + bytes > maxBytes) {
       yield `[${current.join(',')}]`;
@@ -50,13 +50,18 @@ export function* notifyPayloadsOf(
   if (current.length > 0) yield `[${current.join(',')}]`;
 }
 
-/** The event as JSON within `maxBytes`: whole, else without its payload, else null. */
-function fitting(event: RealtimeEvent, maxBytes: number): string | null {
+/**
+ * The event as JSON within `maxBytes` with its size in UTF-8 bytes: whole,
+ * else without its payload, else null.
+ */
+function fitting(event: RealtimeEvent, maxBytes: number): { json: string; bytes: number } | null {
   const whole = JSON.stringify(event);
-  if (byteLength(whole) <= maxBytes) return whole;
+  const wholeBytes = byteLength(whole);
+  if (wholeBytes <= maxBytes) return { json: whole, bytes: wholeBytes };
   const { payload: _dropped, ...bare } = event;
   const withoutPayload = JSON.stringify(bare);
-  return byteLength(withoutPayload) <= maxBytes ? withoutPayload : null;
+  const bareBytes = byteLength(withoutPayload);
+  return bareBytes <= maxBytes ? { json: withoutPayload, bytes: bareBytes } : null;
 }
 
 const payloadSchema = z.array(realtimeEventSchema);

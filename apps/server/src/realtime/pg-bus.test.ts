@@ -97,6 +97,28 @@ describe('the publish window', () => {
   });
 });
 
+describe('a burst', () => {
+  it('arrives whole and in order over several NOTIFY statements, quotes, backslashes, NULs and any script included', async () => {
+    const { bus, heard } = await startBus(0);
+    // ~40 payloads of ~7.9 KB: three statements of up to 16 payloads each. A NUL
+    // travels as JSON's escape (PostgreSQL's text cannot hold one).
+    const text = 'Said "bring boots" \\ \\n, ಮಳೆ 🌧️ — NUL:\u0000; '.repeat(8);
+    const events: RealtimeEvent[] = Array.from({ length: 600 }, (_, i) => ({
+      topic: `conversation:${newId()}`,
+      kind: 'message.created',
+      ids: [newId()],
+      version: i,
+      seq: i + 1,
+      payload: { body: `${i}: ${text}` },
+    }));
+    bus.publish(events);
+    await bus.drain();
+    await expect.poll(() => heard.flat().length).toBe(events.length);
+    expect(heard.flat()).toEqual(events);
+    expect(heard.length).toBeGreaterThan(16);
+  });
+});
+
 describe('the bus heartbeat', () => {
   it('takes a LISTEN connection that stopped hearing for lost, says so, and listens again', async () => {
     const bus = new PgBus(t.database.db, undefined, 0, { intervalMs: 50, timeoutMs: 300 });

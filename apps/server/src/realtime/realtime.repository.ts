@@ -9,12 +9,19 @@ export const REALTIME_CHANNEL = 'rally_realtime';
  * Sends `payloads` (JSON texts, each under NOTIFY's 8,000-byte limit) on
  * {@link REALTIME_CHANNEL} in one statement, in order. Outside a
  * transaction they are delivered at once; inside one, at its commit, in
- * commit order (PostgreSQL NOTIFY).
+ * commit order (PostgreSQL NOTIFY). Each payload is a parameter of its
+ * own, sent as it is: an array parameter would be written as an array
+ * literal, every quote of the JSON escaped by the driver and unescaped by
+ * PostgreSQL (docs/decisions/008, "An announcement's fan-out").
  */
 export async function notifyPayloads(db: Db | Tx, payloads: readonly string[]): Promise<void> {
   if (payloads.length === 0) return;
+  const list = sql.join(
+    payloads.map((payload) => sql`${payload}::text`),
+    sql`, `,
+  );
   await db.execute(
-    sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(${sql.param([...payloads])}::text[]) with ordinality as t(p, n) order by n`,
+    sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(array[${list}]) with ordinality as t(p, n) order by n`,
   );
 }
 
