@@ -209,28 +209,35 @@ async function measureLatency(baseUrl: string, serverPid: number, club: Club): P
 async function startFanOutMeter(serverPid: number, databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const pids = [serverPid, ...(await backendPids(client))];
-  await client.end();
-  const total = (cpu: Map<number, number>, list: number[]) =>
-    list.reduce((t, pid) => t + (cpu.get(pid) ?? 0), 0) * 1000;
-  let before = cpuSeconds(pids);
+  const backends = () => backendPids(client);
+  let before = cpuSeconds([serverPid, ...(await backends())]);
   let clientsBefore = process.cpuUsage();
   let startedAt = performance.now();
   return {
     /** Starts counting again from now. */
-    restart() {
-      before = cpuSeconds(pids);
+    async restart() {
+      before = cpuSeconds([serverPid, ...(await backends())]);
       clientsBefore = process.cpuUsage();
       startedAt = performance.now();
     },
-    stop() {
-      const after = cpuSeconds(pids);
+    /** The figures since the (re)start; a backend opened meanwhile counts from 0, one gone counts nothing. */
+    async stop() {
+      const wallMs = performance.now() - startedAt;
       const clients = process.cpuUsage(clientsBefore);
-      const backends = pids.slice(1);
+      const pids = new Set([...before.keys(), ...(await backends())]);
+      const after = cpuSeconds(pids);
+      await client.end();
+      const used = (pid: number) => {
+        const end = after.get(pid);
+        return end === undefined ? 0 : (end - (before.get(pid) ?? 0)) * 1000;
+      };
+      const databaseMs = [...pids]
+        .filter((pid) => pid !== serverPid)
+        .reduce((t, pid) => t + used(pid), 0);
       return {
-        wallMs: performance.now() - startedAt,
-        serverMs: total(after, [serverPid]) - total(before, [serverPid]),
-        databaseMs: total(after, backends) - total(before, backends),
+        wallMs,
+        serverMs: used(serverPid),
+        databaseMs,
         clientsMs: (clients.user + clients.system) / 1000,
       };
     },
@@ -262,7 +269,7 @@ async function measureFanOut(
     }),
   });
   const answeredAt = Date.now();
-  meter.restart();
+  await meter.restart();
   if (res.status !== 201)
     throw new Error(`announcement answered ${res.status}: ${await res.text()}`);
   const { announcement } = (await res.json()) as { announcement: { recipientCount: number } };
@@ -271,7 +278,7 @@ async function measureFanOut(
     60_000,
     'the announcement on every client',
   );
-  const cpu = meter.stop();
+  const cpu = await meter.stop();
   const arrivals = clients.map((c) => c.received[0]!.at).sort((a, b) => a - b);
   const first = arrivals[0]!;
   const last = arrivals.at(-1)!;

@@ -24,9 +24,9 @@ import {
  * (docs/decisions/008): on an instance that holds the caller's session
  * (docs/decisions/032), a profile's month calendar is one statement, which
  * reads the profile's attendance rows of the month only, not its history; an
- * attendance mark checks access with its lock, reads the roster once and
- * writes the marks with their session packs and timeline entries in one
- * statement, rewriting each attendance row in place (a HOT update: no index
+ * attendance mark checks access with its lock, then writes the marks with
+ * their session packs and timeline entries and reads the roster they leave
+ * in one statement, rewriting each attendance row in place (a HOT update: no index
  * entries, so less WAL); an RSVP counts an upcoming event's roster without
  * reading subscription history. The answers stay what the slower paths answer.
  */
@@ -207,6 +207,71 @@ describe('an attendance mark', () => {
       'stale',
       'stale',
     ]);
+  });
+
+  it('answers what a read answers after stale, cleared, note-keeping and walk-in marks, names in any case', async () => {
+    const { coach, programId } = await createClub(t);
+    const families = await Promise.all(
+      ['bela', 'Asha', 'Chitra', 'asha'].map((n) => enrolFamily(t, coach, programId, n)),
+    );
+    const [bela, asha, chitra, ashaToo] = families.map((f) => f.childId) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const eventId = await createEvent(t, coach, programId, { title: 'Drills' });
+    const url = `/api/programs/${programId}/events/${eventId}`;
+    const walkIn = await t.req(coach, 'POST', `${url}/roster`, {
+      newProfile: { displayName: 'Trial Tara', guardianPhone: '+919811111112' },
+    });
+    expect(walkIn.statusCode).toBe(201);
+    const tara = (walkIn.json().roster as { displayName: string; profileId: string }[]).find(
+      (r) => r.displayName === 'Trial Tara',
+    )!.profileId;
+    const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
+    const put = async (marks: object[]) => {
+      const { answer, names } = await statementsOf(() =>
+        t.req(coach, 'PUT', `${url}/attendance`, { marks }),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(names).toEqual(MARK_STATEMENTS);
+      const { results, ...view } = answer.json();
+      expect(view).toEqual((await t.req(coach, 'GET', `${url}/attendance`)).json());
+      return { results: results.map((r: { outcome: string }) => r.outcome), view };
+    };
+
+    await untilSessionCached(t, coach);
+    await put([
+      { profileId: bela, status: 'present', note: 'Early', markedAt: at(1000) },
+      { profileId: asha, status: 'late', note: 'Bus', markedAt: at(1000) },
+      { profileId: tara, status: 'present', markedAt: at(1000) },
+    ]);
+    // Stale (older than stored), cleared, no note (keeps the stored one), a new mark.
+    const second = await put([
+      { profileId: bela, status: 'absent', markedAt: at(0) },
+      { profileId: asha, status: null, markedAt: at(2000) },
+      { profileId: tara, status: 'late', markedAt: at(2000) },
+      { profileId: chitra, status: 'excused', note: 'Ill', markedAt: at(2000) },
+    ]);
+    expect(second.results).toEqual(['stale', 'applied', 'applied', 'applied']);
+    // 'Asha' and 'asha' sort by id between them (lower(name), id): the read above pins that.
+    const byId = new Map(
+      second.view.roster.map((r: { profileId: string; status: string | null; note: string }) => [
+        r.profileId,
+        [r.status, r.note],
+      ]),
+    );
+    expect(Object.fromEntries(byId)).toEqual({
+      [bela]: ['present', 'Early'],
+      [asha]: [null, 'Bus'],
+      [ashaToo]: [null, null],
+      [chitra]: ['excused', 'Ill'],
+      [tara]: ['late', null],
+    });
+    expect(
+      second.view.roster.map((r: { displayName: string }) => r.displayName.toLowerCase()),
+    ).toEqual(['asha', 'asha', 'bela', 'chitra', 'trial tara']);
   });
 
   it('a profile who joins the roster by the mark is in the answer', async () => {

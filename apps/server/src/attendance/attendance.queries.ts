@@ -19,8 +19,9 @@ import type { RemovedEventsOfProfile } from '../notifications/event-notices.ts';
  * "Rosters without a history probe per member; an RSVP counts after its
  * commit"). `eventsWhere` filters `events e` (bound
  * parameters); the fragment selects `event_id` and `profile_id`. The one
- * definition behind {@link isOnRoster}, {@link listRoster} and
- * {@link listRostersOfProgram}.
+ * definition behind {@link isOnRoster}, {@link listRoster},
+ * {@link listRostersOfProgram} and the mark's write
+ * (mark-attendance.command.ts).
  */
 export function enrolledAtStartOf(eventsWhere: SQL): SQL {
   return sql`
@@ -144,7 +145,9 @@ export const rosterMembersOfEvent = sql`${enrolledAtEventStart} union select pro
  * that mark instead of `a`'s: the roster after the marks (docs/decisions/008).
  * `extraColumns` (`, expr as "name", ...`; `r.profile_id` is the row's
  * profile) are selected after the roster's. Ids without a profile come
- * back with a null `displayName`, last.
+ * back with a null `displayName`, last (the type says `string`: only the
+ * mark's write, which types its rows itself, selects ids that may not be
+ * profiles).
  */
 export function rosterRowsOf(
   members: string,

@@ -293,6 +293,9 @@ function requireMarkable(marks: readonly ParsedMark[], notMarkable: ReadonlySet<
         ]
       : [],
   );
-  const first = errors[0]!;
-  throw new AppError('validation_failed', `${first.path}: ${first.message}`, { errors });
+  // Ids are compared as PostgreSQL prints uuids, lower case (`idSchema` lowers them too).
+  const first = errors[0] ?? { path: 'marks', message: 'Not on this event’s roster' };
+  throw new AppError('validation_failed', `${first.path}: ${first.message}`, {
+    errors: errors.length > 0 ? errors : [first],
+  });
 }

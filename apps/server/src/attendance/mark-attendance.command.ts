@@ -16,7 +16,7 @@
  * - The newest mark wins, by the device's tap time: a mark is stored only
  *   when no mark is stored yet or its `markedAt` is not older than the
  *   stored one. A late or replayed older mark changes nothing and is left
- *   out of the result (the service answers it `stale`); a replay of the
+ *   out of the result's `applied` (the service answers it `stale`); a replay of the
  *   same mark (same time) is stored again and changes nothing else. There
  *   is no client mark id: replays are made harmless by this time test.
  * - A mark without a note keeps the stored note; `null` clears it.
@@ -89,7 +89,10 @@ export interface MarkOutcome {
    * mark in place (a profile the mark put on the roster included).
    */
   roster: RosterRow[];
-  /** Profiles whose mark was stored; the other marks were stale (an older time than the stored one). */
+  /**
+   * Profiles whose mark was stored; the other marks were stale (an older
+   * time than the stored one). Empty when `notMarkable` is not.
+   */
   applied: ReadonlySet<string>;
   /**
    * Profiles of the marks that are neither on the roster nor hold a live
@@ -124,7 +127,12 @@ const applyMarksStatement = namedStatement<
     timeZone: string;
     programName: string;
   },
-  RawRosterRow & { isApplied: boolean; isMarkable: boolean }
+  Omit<RawRosterRow, 'displayName'> & {
+    /** Null for an id that is no profile (then `isMarkable` is false). */
+    displayName: string | null;
+    isApplied: boolean;
+    isMarkable: boolean;
+  }
 >(
   'attendance_apply_marks',
   sql`
@@ -274,8 +282,9 @@ export async function markAttendance(tx: Tx, args: MarkAttendanceProps): Promise
   const applied = new Set<string>();
   const notMarkable = new Set<string>();
   for (const { isApplied, isMarkable, ...row } of rows) {
-    if (!isMarkable) notMarkable.add(row.profileId);
-    else roster.push(decodeRosterRow(row));
+    // Only a row that may not be marked can lack a profile (a null name).
+    if (!isMarkable || row.displayName === null) notMarkable.add(row.profileId);
+    else roster.push(decodeRosterRow({ ...row, displayName: row.displayName }));
     if (isApplied) applied.add(row.profileId);
   }
   return { roster, applied, notMarkable };

@@ -100,7 +100,7 @@ describe('the publish window', () => {
 describe('a burst', () => {
   it('arrives whole and in order over several NOTIFY statements, quotes, backslashes, NULs and any script included', async () => {
     const { bus, heard } = await startBus(0);
-    // ~40 payloads of ~7.9 KB: three statements of up to 16 payloads each. A NUL
+    // ~55 payloads of ~7.9 KB: four statements of up to 16 payloads each. A NUL
     // travels as JSON's escape (PostgreSQL's text cannot hold one).
     const text = 'Said "bring boots" \\ \\n, ಮಳೆ 🌧️ — NUL:\u0000; '.repeat(8);
     const events: RealtimeEvent[] = Array.from({ length: 600 }, (_, i) => ({
