@@ -35,6 +35,78 @@ export interface ClosedRun {
   loadAverage: string;
 }
 
+/**
+ * Several closed-loop runs of one server pooled into one: requests and
+ * seconds summed (throughput = all answers / all seconds), CPU, commits and
+ * WAL per request weighted by each run's answers, p50 the mean of the runs'
+ * and p99 the worst (latency cannot be pooled from percentiles), errors and
+ * statuses summed, the last run's load average. Throws on no runs.
+ */
+export function pooledRun(runs: readonly ClosedRun[]): ClosedRun {
+  const last = runs.at(-1);
+  if (!last) throw new Error('no runs to pool');
+  if (runs.length === 1) return last;
+  const requests = runs.reduce((t, r) => t + r.wrk.requests, 0);
+  const seconds = runs.reduce((t, r) => t + r.wrk.seconds, 0);
+  const weighted = (f: (r: ClosedRun) => number) =>
+    runs.reduce((t, r) => t + f(r) * r.wrk.requests, 0) / requests;
+  const statuses: Record<number, number> = {};
+  for (const r of runs) {
+    for (const [code, n] of Object.entries(r.wrk.statuses)) {
+      statuses[Number(code)] = (statuses[Number(code)] ?? 0) + n;
+    }
+  }
+  const sum = (f: (r: ClosedRun) => number) => runs.reduce((t, r) => t + f(r), 0);
+  return {
+    wrk: {
+      ...last.wrk,
+      requests,
+      seconds,
+      perSecond: requests / seconds,
+      sent: sum((r) => r.wrk.sent),
+      bytesPerAnswer: weighted((r) => r.wrk.bytesPerAnswer),
+      latency: {
+        ...last.wrk.latency,
+        p50: sum((r) => r.wrk.latency.p50) / runs.length,
+        p99: Math.max(...runs.map((r) => r.wrk.latency.p99)),
+      },
+      statuses,
+      non2xx: sum((r) => r.wrk.non2xx),
+      socketErrors: sum((r) => r.wrk.socketErrors),
+      cpuMsPerRequest: weighted((r) => r.wrk.cpuMsPerRequest),
+    },
+    cpu: {
+      server: weighted((r) => r.cpu.server),
+      database: weighted((r) => r.cpu.database),
+      client: weighted((r) => r.cpu.client),
+    },
+    statements: {
+      commits: weighted((r) => r.statements.commits),
+      walBytes: weighted((r) => r.statements.walBytes),
+      statements: last.statements.statements,
+    },
+    loadAverage: last.loadAverage,
+  };
+}
+
+/**
+ * One line per round of interleaved closed-loop runs: Rally / bare in
+ * throughput and CPU efficiency, to show how far the rounds agree.
+ */
+export function roundLines(rally: readonly ClosedRun[], bare: readonly ClosedRun[]): string[] {
+  if (rally.length < 2) return [];
+  const serving = (c: CpuPerRequest) => c.server + c.database;
+  return [
+    '  by round, Rally / bare (throughput, CPU efficiency): ' +
+      rally
+        .map((r, i) => {
+          const b = bare[i]!;
+          return `${f2(r.wrk.perSecond / b.wrk.perSecond)}, ${f2(serving(b.cpu) / serving(r.cpu))}`;
+        })
+        .join('; '),
+  ];
+}
+
 /** The 1, 5 and 15-minute load averages, e.g. `1.02 0.88 0.60`. */
 export const loadAverage = () =>
   os
@@ -59,14 +131,16 @@ export function errorLines(label: string, r: WrkResult): string[] {
 }
 
 /**
- * Side-by-side lines for one path's closed-loop runs, with the ratios and
- * verdicts, and Rally's CPU (and WAL) per request against `budget`.
+ * Side-by-side lines for one path's closed-loop runs (each side `rounds`
+ * runs pooled by {@link pooledRun}), with the ratios and verdicts, and
+ * Rally's CPU (and WAL) per request against `budget`.
  */
 export function closedLines(
   title: string,
   rally: ClosedRun,
   bare: ClosedRun,
   budget: PathBudget,
+  rounds = 1,
 ): string[] {
   const serving = (c: CpuPerRequest) => c.server + c.database;
   const throughput = rally.wrk.perSecond / bare.wrk.perSecond;
@@ -76,7 +150,9 @@ export function closedLines(
   const latency = (r: WrkResult) => `${r.latency.p50.toFixed(1)} / ${r.latency.p99.toFixed(1)}`;
   const cpu = (c: CpuPerRequest) => `${f2(c.server)} + ${f2(c.database)} = ${f2(serving(c))}`;
   return [
-    `${title} — closed loop, ${rally.wrk.seconds.toFixed(1)} s each`,
+    rounds > 1
+      ? `${title} — closed loop, ${rounds} interleaved rounds pooled, ${rally.wrk.seconds.toFixed(1)} s each in all`
+      : `${title} — closed loop, ${rally.wrk.seconds.toFixed(1)} s each`,
     row('', 'Rally', 'bare', 'Rally / bare'),
     row(
       'throughput, req/s',

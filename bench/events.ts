@@ -25,7 +25,9 @@
  * the `Authorization` header, against the one bare process: the figures
  * then include the proxy's hop and CPU, and the instances' CPU is summed.
  *
- * For each: a closed-loop run of each server (`CONNECTIONS`, 16), with
+ * For each: closed-loop runs of each server (`CONNECTIONS`, 16;
+ * `BENCH_ROUNDS`, 2, rounds interleaved Rally, bare, bare, Rally and
+ * pooled, with each round's ratios printed too), with
  * throughput, p50/p99, CPU per request of the server process, its
  * PostgreSQL backends (from /proc) and wrk, commits and WAL bytes per
  * request, then open-loop runs at 50 % and 80 % of each one's closed-loop
@@ -38,7 +40,7 @@
  * part of npm test.
  * Usage: npm run bench:events
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:events
- *   BENCH_SECONDS=10 (each run), CONNECTIONS=16, BENCH_PIN=0 (no taskset),
+ *   BENCH_SECONDS=10 (each run), BENCH_ROUNDS=2, CONNECTIONS=16, BENCH_PIN=0 (no taskset),
  *   BENCH_INSTANCES=3 (Rally as three instances behind HAProxy),
  *   BENCH_KEEP_DATABASE=1 (keep it), BENCH_REUSE_DATABASE=<kept URL> (measure it again),
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" (profile the servers),
@@ -52,6 +54,8 @@ import {
   type PathBudget,
   loadAverage,
   openLine,
+  pooledRun,
+  roundLines,
   statementCountLines,
   type ClosedRun,
 } from './events-report.ts';
@@ -78,6 +82,12 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
  */
 const OPEN_CONNECTIONS = Number(process.env.OPEN_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Closed-loop rounds per path, Rally and bare interleaved (Rally, bare, then
+ * bare, Rally, ...) and pooled: on a shared VM whose speed drifts by a third
+ * from one run to the next, one run of each makes a ratio of two moments.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const WARMUP_SECONDS = 3;
 const ONLY = process.env.BENCH_ONLY;
 const CPUS = cpuPlan();
@@ -189,12 +199,32 @@ async function benchPath(
   await warmUp(rally.url, file);
   const plan = await planBare(route, rally.servers[0]!, bare, requests[0]!);
   await warmUp(bare.url, file);
-  await Promise.all(rally.servers.map((s) => startRecording(s as Channel)));
-  const rallyRun = await closedRun(rallyTarget(rally), url, file);
-  const counts = await stopRecordingCounts(rally);
-  const bareRun = await closedRun({ url: bare.url, pids: [bare.pid] }, url, file);
-  for (const l of closedLines(title, rallyRun, bareRun, budget)) console.log(l);
-  for (const l of statementCountLines(counts, rallyRun.wrk.requests, plan)) console.log(l);
+  const rallyRuns: ClosedRun[] = [];
+  const bareRuns: ClosedRun[] = [];
+  let counts: Recording['counts'] = {};
+  const runRally = async () => {
+    const isFirst = rallyRuns.length === 0;
+    if (isFirst) await Promise.all(rally.servers.map((s) => startRecording(s as Channel)));
+    rallyRuns.push(await closedRun(rallyTarget(rally), url, file));
+    if (isFirst) counts = await stopRecordingCounts(rally);
+  };
+  const runBare = async () => {
+    bareRuns.push(await closedRun({ url: bare.url, pids: [bare.pid] }, url, file));
+  };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 0) {
+      await runRally();
+      await runBare();
+    } else {
+      await runBare();
+      await runRally();
+    }
+  }
+  const rallyRun = pooledRun(rallyRuns);
+  const bareRun = pooledRun(bareRuns);
+  for (const l of closedLines(title, rallyRun, bareRun, budget, ROUNDS)) console.log(l);
+  for (const l of roundLines(rallyRuns, bareRuns)) console.log(l);
+  for (const l of statementCountLines(counts, rallyRuns[0]!.wrk.requests, plan)) console.log(l);
   for (const share of [0.5, 0.8]) {
     for (const [label, baseUrl, max] of [
       ['Rally', rally.url, rallyRun.wrk.perSecond],
