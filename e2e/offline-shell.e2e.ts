@@ -200,6 +200,10 @@ describe('the offline app shell (docs/decisions/017)', () => {
     await page.goto('/auth/login');
     await completeSignIn(page, newLocalPhone(), 'Kiran Rao');
     await page.getByRole('link', { name: 'Rally' }).waitFor();
+    // The main layout's own code has downloaded (its menu button shows): only the
+    // Account page's is new. Offline earlier, the layout's fallback (header and
+    // plain navigation, no menu button) would show instead (layout-fallback.test.tsx).
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor();
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Open navigation' }).click();
