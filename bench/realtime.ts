@@ -24,7 +24,9 @@
  *   Prints when the first and the last client got theirs and the p95,
  *   counted from the request being sent (an upper bound: it includes the
  *   announcement's transaction) and from its answer (a lower bound: the
- *   commit happened before), and the spread first → last.
+ *   commit happened before), and the spread first → last; and the CPU the
+ *   server, its PostgreSQL backends and this process's clients used from
+ *   the answer until every family had it (/proc, `process.cpuUsage`).
  *
  * Prints figures (with the load average: the machine is shared); asserts
  * nothing (not part of npm test). Usage: npm run bench:realtime
