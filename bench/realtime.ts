@@ -37,7 +37,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { createScratchDatabase, percentile, spawnServer, verdict } from './load.ts';
-import { backendPids, cpuSeconds } from './meters.ts';
+import { cpuSeconds, startCpuMeter } from './meters.ts';
 import { closeAll, connectAll, until, type RealtimeClient } from './realtime-clients.ts';
 
 const FAMILIES = Number(process.env.FAMILIES ?? 5_000);
@@ -203,49 +203,6 @@ async function measureLatency(baseUrl: string, serverPid: number, club: Club): P
   await closeAll(clients);
 }
 
-/**
- * CPU (ms) used from now until `stop()` by the server process, its
- * PostgreSQL backends (`databaseUrl`'s client backends) and this process
- * (the bench's WebSocket clients), and the wall time between.
- */
-async function startFanOutMeter(serverPid: number, databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const backends = () => backendPids(client);
-  let before = cpuSeconds([serverPid, ...(await backends())]);
-  let clientsBefore = process.cpuUsage();
-  let startedAt = performance.now();
-  return {
-    /** Starts counting again from now. */
-    async restart() {
-      before = cpuSeconds([serverPid, ...(await backends())]);
-      clientsBefore = process.cpuUsage();
-      startedAt = performance.now();
-    },
-    /** The figures since the (re)start; a backend opened meanwhile counts from 0, one gone counts nothing. */
-    async stop() {
-      const wallMs = performance.now() - startedAt;
-      const clients = process.cpuUsage(clientsBefore);
-      const pids = new Set([...before.keys(), ...(await backends())]);
-      const after = cpuSeconds(pids);
-      await client.end();
-      const used = (pid: number) => {
-        const end = after.get(pid);
-        return end === undefined ? 0 : (end - (before.get(pid) ?? 0)) * 1000;
-      };
-      const databaseMs = [...pids]
-        .filter((pid) => pid !== serverPid)
-        .reduce((t, pid) => t + used(pid), 0);
-      return {
-        wallMs,
-        serverMs: used(serverPid),
-        databaseMs,
-        clientsMs: (clients.user + clients.system) / 1000,
-      };
-    },
-  };
-}
-
 async function measureFanOut(
   baseUrl: string,
   serverPid: number,
@@ -260,7 +217,6 @@ async function measureFanOut(
   console.log(
     `\n${clients.length} clients follow their own thread (connected in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
-  const meter = await startFanOutMeter(serverPid, databaseUrl);
   const sentAt = Date.now();
   const res = await fetch(`${baseUrl}/api/programs/${club.programId}/announcements`, {
     method: 'POST',
@@ -271,7 +227,10 @@ async function measureFanOut(
     }),
   });
   const answeredAt = Date.now();
-  await meter.restart();
+  // From just after the answer (the meter connects first): the server, its PostgreSQL
+  // backends and this process (the clients).
+  const meter = await startCpuMeter(serverPid, databaseUrl);
+  const meteredFrom = performance.now();
   if (res.status !== 201)
     throw new Error(`announcement answered ${res.status}: ${await res.text()}`);
   const { announcement } = (await res.json()) as { announcement: { recipientCount: number } };
@@ -280,7 +239,9 @@ async function measureFanOut(
     60_000,
     'the announcement on every client',
   );
-  const cpu = await meter.stop();
+  const wallMs = performance.now() - meteredFrom;
+  // Per "request" of 1 ms: the totals in ms.
+  const cpu = await meter.stop(1);
   const arrivals = clients.map((c) => c.received[0]!.at).sort((a, b) => a - b);
   const first = arrivals[0]!;
   const last = arrivals.at(-1)!;
@@ -298,12 +259,12 @@ async function measureFanOut(
   );
   console.log(`  first -> last client: ${ms(last - first)}`);
   const cores = os.cpus().length;
-  const busy = cpu.serverMs + cpu.databaseMs + cpu.clientsMs;
+  const busy = cpu.server + cpu.database + cpu.client;
   console.log(
-    `  CPU from the answer until every client had it (${ms(cpu.wallMs)}, ${cores} cores): ` +
-      `server ${ms(cpu.serverMs)} (${((cpu.serverMs * 1000) / clients.length).toFixed(1)} µs per family), ` +
-      `PostgreSQL ${ms(cpu.databaseMs)}, the bench's ${clients.length} clients ${ms(cpu.clientsMs)}: ` +
-      `${((100 * busy) / (cpu.wallMs * cores)).toFixed(0)} % of the cores`,
+    `  CPU from the answer until every client had it (${ms(wallMs)}, ${cores} cores): ` +
+      `server ${ms(cpu.server)} (${((cpu.server * 1000) / clients.length).toFixed(1)} µs per family), ` +
+      `PostgreSQL ${ms(cpu.database)}, the bench's ${clients.length} clients ${ms(cpu.client)}: ` +
+      `${((100 * busy) / (wallMs * cores)).toFixed(0)} % of the cores`,
   );
   await closeAll(clients);
 }
