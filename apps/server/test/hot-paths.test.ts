@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profileEventSchema } from '@rally/shared/events';
 import { markAttendance } from '../src/attendance/mark-attendance.command.ts';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
 import {
@@ -8,6 +9,8 @@ import {
   sent,
   staffThread,
 } from '../src/conversations/test-fixtures.ts';
+import { listProfileEvents } from '../src/events/events.queries.ts';
+import { presentProfileEvent } from '../src/events/events.presenter.ts';
 import { explainAnalyze, rowsRead, sentStatement } from './plans.ts';
 import { recordStatements } from './statements.ts';
 import {
@@ -68,7 +71,7 @@ describe('a profile’s month calendar', () => {
     const { answer, names } = await statementsOf(() => t.req(family.parent, 'GET', url));
     expect(answer.statusCode).toBe(200);
     expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
-    expect(names).toEqual(['calendar_managed_profile']);
+    expect(names).toEqual(['calendar_managed_profile_json']);
 
     const admin = await signUp(t, 'Admin Aditi');
     await makeGlobalAdmin(t, admin);
@@ -99,6 +102,70 @@ describe('a profile’s month calendar', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);
   });
+  it('is written by PostgreSQL byte for byte as the presenter writes it, whatever the events hold', async () => {
+    const { coach, programId } = await createClub(t);
+    const family = await enrolFamily(t, coach, programId, 'Zoë');
+    // A second club whose event is on the calendar by an attendance row only (the union's other half).
+    const other = await createClub(t);
+    const tomorrow = Date.now() + 86_400_000;
+    const startLocal = (hours: number) => localOf(new Date(tomorrow + hours * 3_600_000));
+    const plain = await createEvent(t, coach, programId, { startLocal: startLocal(0) });
+    const sameStart = await createEvent(t, coach, programId, { startLocal: startLocal(0) });
+    const limited = await createEvent(t, coach, programId, {
+      startLocal: startLocal(2),
+      capacity: 12,
+      rsvpCloseMinutes: 90,
+    });
+    const odd = await createEvent(t, coach, programId, { startLocal: startLocal(3) });
+    const cancelled = await createEvent(t, coach, programId, { startLocal: startLocal(4) });
+    const elsewhere = await createEvent(t, other.coach, other.programId, {
+      startLocal: startLocal(1),
+    });
+    await t.database.pool.query(
+      `update events set title = $2, location = $3, description = $4, is_all_day = true,
+         is_exception = true where id = $1`,
+      [
+        odd,
+        'Nets "A" \\ B/C \u00e9\u4e2d\u{1F3CF}',
+        'Tab\there,\nnew line\r\u0001\u001f\u007f\u2028',
+        "<b>&amp;</b> 'single' \u{10FFFF}",
+      ],
+    );
+    await t.database.pool.query(
+      `update events set status = 'cancelled', cancelled_at = '2026-11-28 10:11:12.345678+00',
+         cancel_reason = 'Rain ☔' where id = $1`,
+      [cancelled],
+    );
+    await t.database.pool.query(
+      `update profiles set display_name = 'Zoë "Z" \\ O''Neil 🏏' where id = $1`,
+      [family.childId],
+    );
+    await t.database.pool.query(
+      `insert into attendance (event_id, profile_id, org_id, status) values ($1, $2, $3, 'present')`,
+      [elsewhere, family.childId, other.orgId],
+    );
+    const month = monthAround(t.clock.now());
+    const url = `/api/profiles/${family.childId}/events?${month}`;
+
+    await untilSessionCached(t, family.parent);
+    const { answer, names } = await statementsOf(() => t.req(family.parent, 'GET', url));
+    expect(names).toEqual(['calendar_managed_profile_json']);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const params = new URLSearchParams(month);
+    const rows = await listProfileEvents(
+      t.database.db,
+      family.childId,
+      new Date(params.get('from')!),
+      new Date(params.get('to')!),
+    );
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      [plain, sameStart, limited, odd, cancelled, elsewhere].sort(),
+    );
+    expect(answer.body).toBe(JSON.stringify({ events: rows.map(presentProfileEvent) }));
+    expect(profileEventSchema.array().parse(answer.json().events)).toHaveLength(6);
+  });
+
   it('reads only the month’s attendance rows, not the profile’s whole history', async () => {
     const { coach, orgId, programId } = await createClub(t);
     const family = await enrolFamily(t, coach, programId, 'Vihaan');
@@ -124,7 +191,7 @@ describe('a profile’s month calendar', () => {
     const url = `/api/profiles/${family.childId}/events?${monthAround(t.clock.now())}`;
 
     const { answer, statement } = await sentStatement(
-      (config) => config.name === 'calendar_managed_profile',
+      (config) => config.name === 'calendar_managed_profile_json',
       () => t.req(family.parent, 'GET', url),
     );
     expect(answer.json().events.map((e: { id: string }) => e.id)).toEqual([eventId]);

@@ -12,9 +12,11 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { ProfileEvent } from '@rally/shared/events';
 import type { Db } from '../db/client.ts';
-import { preparedPerDb } from '../db/prepared.ts';
+import { namedStatement, preparedPerDb } from '../db/prepared.ts';
+import type { JsonText } from '../lib/json-text.ts';
 import {
   attendance,
   events,
@@ -77,6 +79,9 @@ export function boundsOf(w: Window): Bounds {
   return { from: w.from, to: w.to, earliestStart: earliestOverlappingStart(w.from) };
 }
 
+/** Builds the SQL of subqueries that run in any database's statements. */
+const queryBuilder = new QueryBuilder();
+
 const localDate = sql`(${events.startsAt} at time zone ${events.timeZone})::date`;
 
 /** Whose calendars to read: one profile, or every profile `managerUserId` manages. */
@@ -115,8 +120,8 @@ function overlaps(b: Bounds): SQL | undefined {
  * kept by migration 0020's triggers, then events by id for the rows in the
  * window only (docs/decisions/008, "The calendar's attendance rows by start").
  */
-export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
-  const bySubscription = db
+export function calendarPairs(who: WhoseOrPlaceholder, b: Bounds) {
+  const bySubscription = queryBuilder
     .select({ profileId: subscriptions.profileId, eventId: events.id })
     .from(subscriptions)
     .innerJoin(events, eq(events.programId, subscriptions.programId))
@@ -129,7 +134,7 @@ export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
         or(isNull(subscriptions.endsOn), sql`${localDate} <= ${subscriptions.endsOn}`),
       ),
     );
-  const byAttendance = db
+  const byAttendance = queryBuilder
     .select({ profileId: attendance.profileId, eventId: attendance.eventId })
     .from(attendance)
     .innerJoin(events, eq(events.id, attendance.eventId))
@@ -143,7 +148,7 @@ export function calendarPairs(db: Db, who: WhoseOrPlaceholder, b: Bounds) {
         overlaps(b),
       ),
     );
-  return union(bySubscription, byAttendance).as('calendar');
+  return bySubscription.union(byAttendance).as('calendar');
 }
 
 const profileEventColumns = {
@@ -171,10 +176,10 @@ function calendarRows(db: Db, calendar: CalendarPairs) {
 
 /** The calendar rows of `who` in the window, by start then profile name. */
 async function calendarEvents(db: Db, who: Whose, w: Window): Promise<ProfileEventRow[]> {
-  return calendarRows(db, calendarPairs(db, who, boundsOf(w)));
+  return calendarRows(db, calendarPairs(who, boundsOf(w)));
 }
 
-/** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendar}. */
+/** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendarJson}. */
 function profileWindow(profileId: string, from: Date, to: Date) {
   return {
     profileId,
@@ -185,9 +190,8 @@ function profileWindow(profileId: string, from: Date, to: Date) {
 }
 
 /** {@link calendarPairs} of one profile, as placeholders `profileId`, `from`, `to`, `earliestStart`. */
-function profileCalendarPairs(db: Db) {
+function profileCalendarPairs() {
   return calendarPairs(
-    db,
     { profileId: sql.placeholder('profileId') },
     {
       from: sql.placeholder('from'),
@@ -198,27 +202,97 @@ function profileCalendarPairs(db: Db) {
 }
 
 const profileCalendar = preparedPerDb('calendar_profile', (db, name) =>
-  calendarRows(db, profileCalendarPairs(db)).prepare(name),
+  calendarRows(db, profileCalendarPairs()).prepare(name),
 );
 
-const managedProfileCalendar = preparedPerDb('calendar_managed_profile', (db, name) => {
-  const calendar = profileCalendarPairs(db);
-  return db
-    .select({ ...profileEventColumns, relationship: profileManagers.relationship })
-    .from(calendar)
-    .innerJoin(events, eq(events.id, calendar.eventId))
-    .innerJoin(programs, eq(programs.id, events.programId))
-    .innerJoin(profiles, eq(profiles.id, calendar.profileId))
-    .innerJoin(
-      profileManagers,
-      and(
-        eq(profileManagers.profileId, calendar.profileId),
-        eq(profileManagers.userId, sql.placeholder('userId')),
-      ),
-    )
-    .orderBy(...byStart)
-    .prepare(name);
-});
+/**
+ * An instant as the API writes it, `Date.prototype.toISOString`'s
+ * `YYYY-MM-DDTHH:mm:ss.sssZ` (milliseconds truncated, as a `Date` keeps
+ * them), in SQL.
+ */
+function isoInstant(instant: SQL): SQL {
+  return sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * One profile's calendar rows for `userId` (its manager), with the API's
+ * fields named as `profileEventSchema` names them, in its order: the rows
+ * of {@link managedProfileCalendarJson}.
+ */
+function managedCalendarFields() {
+  const c = (column: string) => sql.raw(`c.${column}`);
+  const fields: [keyof ProfileEvent, SQL][] = [
+    ['id', c('id')],
+    ['programId', c('program_id')],
+    ['programName', c('program_name')],
+    ['orgId', c('org_id')],
+    ['seriesId', c('series_id')],
+    ['isException', c('is_exception')],
+    ['title', c('title')],
+    ['kind', c('kind')],
+    ['status', c('status')],
+    ['startsAt', isoInstant(c('starts_at'))],
+    ['endsAt', isoInstant(c('ends_at'))],
+    ['isAllDay', c('is_all_day')],
+    ['timeZone', c('time_zone')],
+    ['location', c('location')],
+    ['description', c('description')],
+    ['capacity', c('capacity')],
+    ['rsvpCloseMinutes', c('rsvp_close_minutes')],
+    // rsvp-state.ts's rsvpDeadline: the start less the close minutes (none = the start).
+    [
+      'rsvpDeadline',
+      isoInstant(sql`(c.starts_at - make_interval(mins => coalesce(c.rsvp_close_minutes, 0)))`),
+    ],
+    ['cancelledAt', isoInstant(c('cancelled_at'))],
+    ['cancelReason', c('cancel_reason')],
+    ['version', c('version')],
+    ['profileId', c('profile_id')],
+    ['profileName', c('profile_name')],
+  ];
+  return sql.join(
+    fields.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * {@link listProfileEvents}'s rows for their manager as the answer's JSON, built by
+ * PostgreSQL: one row (`relationship`, `events`: the JSON array of
+ * `profileEventSchema` objects, byte for byte what `JSON.stringify` of
+ * events.presenter.ts's `presentProfileEvent` of each row writes, in
+ * calendar order), or none when `userId` does not manage the profile or its
+ * calendar is empty in the window. The server then neither decodes rows nor
+ * serialises them: the calendar is the hot read (docs/decisions/008, "A
+ * month's calendar as JSON from PostgreSQL").
+ */
+const managedProfileCalendarJson = namedStatement<
+  ReturnType<typeof profileWindow> & { userId: string },
+  { relationship: 'self' | 'guardian'; events: JsonText<ProfileEvent[]> }
+>('calendar_managed_profile_json', calendarJsonStatement(profileCalendarPairs()));
+
+/** The text of {@link managedProfileCalendarJson} over `pairs`. */
+function calendarJsonStatement(pairs: CalendarPairs): SQL {
+  return sql`select c.relationship,
+    '[' || string_agg(row_to_json(r)::text, ',' order by c.starts_at, c.profile_name, c.id) || ']' as events
+  from (
+    select ${events.id}, ${events.programId}, ${programs.name} as program_name, ${events.orgId},
+      ${events.seriesId}, ${events.isException}, ${events.title}, ${events.kind}, ${events.status},
+      ${events.startsAt}, ${events.endsAt}, ${events.isAllDay}, ${events.timeZone},
+      ${events.location}, ${events.description}, ${events.capacity}, ${events.rsvpCloseMinutes},
+      ${events.cancelledAt}, ${events.cancelReason}, ${events.version},
+      ${profiles.id} as profile_id, ${profiles.displayName} as profile_name,
+      ${profileManagers.relationship}
+    from ${pairs}
+    inner join ${events} on ${events.id} = ${pairs.eventId}
+    inner join ${programs} on ${programs.id} = ${events.programId}
+    inner join ${profiles} on ${profiles.id} = ${pairs.profileId}
+    inner join ${profileManagers} on ${profileManagers.profileId} = ${pairs.profileId}
+      and ${profileManagers.userId} = ${sql.placeholder('userId')}
+  ) c
+  cross join lateral (select ${managedCalendarFields()}) r
+  group by c.relationship`;
+}
 
 /**
  * Events on `profileId`'s calendar overlapping `[from, to)` (see
@@ -235,20 +309,26 @@ export async function listProfileEvents(
 }
 
 /**
- * {@link listProfileEvents} and the access check in one statement (the
- * profile calendar is a hot path, docs/decisions/008): the rows only when
- * `userId` manages `profileId`, each with how (`relationship`). No rows
- * means not a manager, or a manager of an empty calendar: the caller tells
- * them apart with the profile's own access check.
+ * {@link listProfileEvents} and the access check in one statement, as the
+ * answer's JSON built by PostgreSQL (the profile calendar is the hot read,
+ * docs/decisions/008; see `managedProfileCalendarJson`): `{ relationship,
+ * events }`, how `userId` manages `profileId` and the events, when
+ * `userId` manages `profileId` and the window has events, else undefined
+ * (not a manager, or an empty month: the caller tells them apart with the
+ * profile's own access check). A named prepared statement.
  */
-export async function listManagedProfileEvents(
+export async function managedProfileEventsJson(
   db: Db,
   profileId: string,
   userId: string,
   from: Date,
   to: Date,
-): Promise<(ProfileEventRow & { relationship: 'self' | 'guardian' })[]> {
-  return managedProfileCalendar(db).execute({ ...profileWindow(profileId, from, to), userId });
+): Promise<{ relationship: 'self' | 'guardian'; events: JsonText<ProfileEvent[]> } | undefined> {
+  const [row] = await managedProfileCalendarJson.rows(db, {
+    ...profileWindow(profileId, from, to),
+    userId,
+  });
+  return row;
 }
 
 /** Events on the calendars of every profile `userId` manages, one row per profile and event. */

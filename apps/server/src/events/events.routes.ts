@@ -49,9 +49,11 @@ export function registerEventRoutes(app: FastifyInstance, s: EventRouteServices)
     event: await s.eventChanges.reinstate(actor, params.programId, params.eventId),
   }));
 
-  route(app, events.listForProfile, async ({ actor, params, query }) => ({
-    events: await s.events.listForProfile(actor, params.profileId, query),
-  }));
+  // The calendar comes as JSON text (PostgreSQL writes it: docs/decisions/008), sent as it is.
+  route(app, events.listForProfile, async ({ actor, params, query, reply }) => {
+    const list = await s.events.listForProfile(actor, params.profileId, query);
+    return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
+  });
 
   route(app, events.getForProfile, async ({ actor, params }) =>
     s.eventDetails.getForProfile(actor, params.profileId, params.eventId),

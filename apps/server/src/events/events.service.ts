@@ -4,6 +4,7 @@ import { presentEvent } from '../attendance/attendance.presenter.ts';
 import { listRoster } from '../attendance/attendance.queries.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { jsonText, type JsonText } from '../lib/json-text.ts';
 import { newId } from '../lib/ids.ts';
 import { can, type PolicyActor } from '../policy/policy.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
@@ -128,41 +129,41 @@ export class EventsService {
   }
 
   /**
-   * A profile's calendar in `[from, to)` (its managers): events of programs
-   * where it has an `active` subscription covering the event's local date,
-   * and events it has an attendance row for, across orgs. Throws 404 when
-   * the actor may not see the profile. The usual read (a manager, a range
-   * within the stored horizon, some events) is one statement that checks
-   * access and reads the calendar together (docs/decisions/008); anything
-   * else takes the profile's own access check first.
+   * A profile's calendar in `[from, to)` (its managers), as the JSON array
+   * of `profileEventSchema` objects: events of programs where it has an
+   * `active` subscription covering the event's local date, and events it has
+   * an attendance row for, across orgs. Throws 404 when the actor may not see
+   * the profile. The usual read (a manager, a range within the stored
+   * horizon, some events) is one statement that checks access, reads the
+   * calendar and writes its JSON (docs/decisions/008); anything else takes
+   * the profile's own access check first and presents the rows here.
    */
   async listForProfile(
     actor: PolicyActor,
     profileId: string,
     range: RangeQuery,
-  ): Promise<ProfileEvent[]> {
+  ): Promise<JsonText<ProfileEvent[]>> {
     const { from, to } = instants(range);
     if (!reachesPastHorizon(to, this.clock.now())) {
-      const rows = await calendar.listManagedProfileEvents(
+      const managed = await calendar.managedProfileEventsJson(
         this.db,
         profileId,
         actor.userId,
         from,
         to,
       );
-      // Rows come back only when the actor manages the profile; none = ask the profile's own check.
-      const first = rows[0];
+      // A row comes back only when the actor manages the profile; none = ask the profile's own check.
       if (
-        first &&
-        can(actor, 'profile:view', { type: 'profile', relationship: first.relationship })
+        managed &&
+        can(actor, 'profile:view', { type: 'profile', relationship: managed.relationship })
       ) {
-        return rows.map(presentProfileEvent);
+        return managed.events;
       }
     }
     await this.profiles.authorize(actor, profileId);
     await this.extendCalendars({ profileId }, to);
     const rows = await calendar.listProfileEvents(this.db, profileId, from, to);
-    return rows.map(presentProfileEvent);
+    return jsonText(rows.map(presentProfileEvent));
   }
 
   /**

@@ -127,7 +127,6 @@ export type FamilyEventRow = EventRow & {
 /** {@link familyEventsOfUser} as a prepared statement (docs/decisions/008): planned once per connection. */
 const familyEvents = preparedPerDb('home_family_events', (db, name) => {
   const pairs = calendarPairs(
-    db,
     { managerUserId: sql.placeholder('userId') },
     { from: sql.placeholder('now'), earliestStart: sql.placeholder('earliestStart') },
   );
