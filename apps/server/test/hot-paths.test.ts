@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { profileEventSchema } from '@rally/shared/events';
+import { profileEventSchema, type ProfileEvent } from '@rally/shared/events';
 import { markAttendance } from '../src/attendance/mark-attendance.command.ts';
 import { createClub, createEvent, enrolFamily, localOf } from '../src/attendance/test-fixtures.ts';
 import {
@@ -14,6 +14,7 @@ import { presentProfileEvent } from '../src/events/events.presenter.ts';
 import { explainAnalyze, rowsRead, sentStatement } from './plans.ts';
 import { recordStatements } from './statements.ts';
 import {
+  acceptInvites,
   createTestApp,
   makeGlobalAdmin,
   signUp,
@@ -164,6 +165,53 @@ describe('a profile’s month calendar', () => {
     );
     expect(answer.body).toBe(JSON.stringify({ events: rows.map(presentProfileEvent) }));
     expect(profileEventSchema.array().parse(answer.json().events)).toHaveLength(6);
+  });
+
+  it('the family calendar is one statement writing what the presenter writes for each child, merged in calendar order', async () => {
+    const { coach, programId } = await createClub(t);
+    const first = await enrolFamily(t, coach, programId, 'Aarav "A"');
+    // The same parent manages a second child, enrolled in another club.
+    const other = await createClub(t);
+    const res = await t.req(other.coach, 'POST', `/api/programs/${other.programId}/subscriptions`, {
+      newProfile: { displayName: 'Zoë \\ 🏏', guardianPhone: first.parent.phoneNumber },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await acceptInvites(t, first.parent);
+    const second = res.json().subscription.profileId as string;
+    const tomorrow = Date.now() + 86_400_000;
+    const startLocal = (hours: number) => localOf(new Date(tomorrow + hours * 3_600_000));
+    await createEvent(t, coach, programId, { startLocal: startLocal(0), title: 'Nets "x" \\ y' });
+    await createEvent(t, other.coach, other.programId, { startLocal: startLocal(0) });
+    await createEvent(t, other.coach, other.programId, {
+      startLocal: startLocal(2),
+      rsvpCloseMinutes: 30,
+    });
+    const month = monthAround(t.clock.now());
+    const params = new URLSearchParams(month);
+    const [from, to] = [new Date(params.get('from')!), new Date(params.get('to')!)];
+
+    await untilSessionCached(t, first.parent);
+    const { answer, names } = await statementsOf(() =>
+      t.req(first.parent, 'GET', `/api/family/events?${month}`),
+    );
+    expect(names).toEqual(['calendar_family_json']);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const perChild = [
+      ...(await listProfileEvents(t.database.db, first.childId, from, to)),
+      ...(await listProfileEvents(t.database.db, second, from, to)),
+    ].map(presentProfileEvent);
+    const calendarOrder = (a: ProfileEvent, b: ProfileEvent) =>
+      a.startsAt.localeCompare(b.startsAt) ||
+      a.profileName.localeCompare(b.profileName) ||
+      a.id.localeCompare(b.id);
+    expect(perChild).toHaveLength(3);
+    expect(answer.body).toBe(JSON.stringify({ events: perChild.sort(calendarOrder) }));
+
+    const stranger = await signUp(t, 'Stranger Sunil');
+    const none = await t.req(stranger, 'GET', `/api/family/events?${month}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toBe('{"events":[]}');
   });
 
   it('reads only the month’s attendance rows, not the profile’s whole history', async () => {

@@ -174,11 +174,6 @@ function calendarRows(db: Db, calendar: CalendarPairs) {
     .$dynamic();
 }
 
-/** The calendar rows of `who` in the window, by start then profile name. */
-async function calendarEvents(db: Db, who: Whose, w: Window): Promise<ProfileEventRow[]> {
-  return calendarRows(db, calendarPairs(who, boundsOf(w)));
-}
-
 /** Placeholder values of {@link profileCalendar} and {@link managedProfileCalendarJson}. */
 function profileWindow(profileId: string, from: Date, to: Date) {
   return {
@@ -271,28 +266,62 @@ const managedProfileCalendarJson = namedStatement<
   { relationship: 'self' | 'guardian'; events: JsonText<ProfileEvent[]> }
 >('calendar_managed_profile_json', calendarJsonStatement(profileCalendarPairs()));
 
-/** The text of {@link managedProfileCalendarJson} over `pairs`. */
-function calendarJsonStatement(pairs: CalendarPairs): SQL {
-  return sql`select c.relationship,
-    '[' || string_agg(row_to_json(r)::text, ',' order by c.starts_at, c.profile_name, c.id) || ']' as events
-  from (
-    select ${events.id}, ${events.programId}, ${programs.name} as program_name, ${events.orgId},
-      ${events.seriesId}, ${events.isException}, ${events.title}, ${events.kind}, ${events.status},
-      ${events.startsAt}, ${events.endsAt}, ${events.isAllDay}, ${events.timeZone},
-      ${events.location}, ${events.description}, ${events.capacity}, ${events.rsvpCloseMinutes},
-      ${events.cancelledAt}, ${events.cancelReason}, ${events.version},
-      ${profiles.id} as profile_id, ${profiles.displayName} as profile_name,
-      ${profileManagers.relationship}
+/** The calendar rows over `pairs` that {@link profileEventFields} reads as `c`, in any order. */
+function calendarRowsSql(pairs: CalendarPairs, extra: SQL = sql``): SQL {
+  return sql`select ${events.id}, ${events.programId}, ${programs.name} as program_name,
+      ${events.orgId}, ${events.seriesId}, ${events.isException}, ${events.title}, ${events.kind},
+      ${events.status}, ${events.startsAt}, ${events.endsAt}, ${events.isAllDay},
+      ${events.timeZone}, ${events.location}, ${events.description}, ${events.capacity},
+      ${events.rsvpCloseMinutes}, ${events.cancelledAt}, ${events.cancelReason}, ${events.version},
+      ${profiles.id} as profile_id, ${profiles.displayName} as profile_name${extra}
     from ${pairs}
     inner join ${events} on ${events.id} = ${pairs.eventId}
     inner join ${programs} on ${programs.id} = ${events.programId}
-    inner join ${profiles} on ${profiles.id} = ${pairs.profileId}
+    inner join ${profiles} on ${profiles.id} = ${pairs.profileId}`;
+}
+
+/** The JSON array of the rows `c` as `profileEventSchema` objects, in calendar order (an aggregate: null over no rows). */
+function eventsJsonArray(): SQL {
+  return sql`'[' || string_agg(row_to_json(r)::text, ',' order by c.starts_at, c.profile_name, c.id) || ']'`;
+}
+
+/** The text of {@link managedProfileCalendarJson} over `pairs`. */
+function calendarJsonStatement(pairs: CalendarPairs): SQL {
+  return sql`select c.relationship, ${eventsJsonArray()} as events
+  from (
+    ${calendarRowsSql(pairs, sql`, ${profileManagers.relationship}`)}
     inner join ${profileManagers} on ${profileManagers.profileId} = ${pairs.profileId}
       and ${profileManagers.userId} = ${sql.placeholder('userId')}
   ) c
   cross join lateral (select ${profileEventFields()}) r
   group by c.relationship`;
 }
+
+/**
+ * The family calendar (every profile `userId` manages) as the answer's JSON,
+ * built by PostgreSQL as {@link managedProfileCalendarJson} builds one
+ * profile's: one row, `events` the JSON array (`[]` when empty). The pairs
+ * already keep to the user's profiles, so no other access check applies.
+ */
+const familyCalendarJson = namedStatement<
+  { userId: string; from: string; to: string; earliestStart: string },
+  { events: JsonText<ProfileEvent[]> }
+>(
+  'calendar_family_json',
+  (() => {
+    const pairs = calendarPairs(
+      { managerUserId: sql.placeholder('userId') },
+      {
+        from: sql.placeholder('from'),
+        to: sql.placeholder('to'),
+        earliestStart: sql.placeholder('earliestStart'),
+      },
+    );
+    return sql`select coalesce(${eventsJsonArray()}, '[]') as events
+      from (${calendarRowsSql(pairs)}) c
+      cross join lateral (select ${profileEventFields()}) r`;
+  })(),
+);
 
 /**
  * Events on `profileId`'s calendar overlapping `[from, to)` (see
@@ -331,9 +360,25 @@ export async function managedProfileEventsJson(
   return row;
 }
 
-/** Events on the calendars of every profile `userId` manages, one row per profile and event. */
-export function listFamilyEvents(db: Db, userId: string, from: Date, to: Date) {
-  return calendarEvents(db, { managerUserId: userId }, { from, to });
+/**
+ * Events on the calendars of every profile `userId` manages overlapping
+ * `[from, to)`, one per profile and event, by start, profile name and id,
+ * as the answer's JSON written by PostgreSQL (`familyCalendarJson`,
+ * docs/decisions/008). A named prepared statement.
+ */
+export async function familyEventsJson(
+  db: Db,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<JsonText<ProfileEvent[]>> {
+  const [row] = await familyCalendarJson.rows(db, {
+    userId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    earliestStart: earliestOverlappingStart(from).toISOString(),
+  });
+  return row!.events;
 }
 
 /** Programs where `who` has an `active` subscription (whose calendars a read may extend). */

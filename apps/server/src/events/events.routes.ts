@@ -49,7 +49,7 @@ export function registerEventRoutes(app: FastifyInstance, s: EventRouteServices)
     event: await s.eventChanges.reinstate(actor, params.programId, params.eventId),
   }));
 
-  // The calendar comes as JSON text (PostgreSQL writes it: docs/decisions/008), sent as it is.
+  // Calendars come as JSON text (PostgreSQL writes it: docs/decisions/008), sent as they are.
   route(app, events.listForProfile, async ({ actor, params, query, reply }) => {
     const list = await s.events.listForProfile(actor, params.profileId, query);
     return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
@@ -59,7 +59,8 @@ export function registerEventRoutes(app: FastifyInstance, s: EventRouteServices)
     s.eventDetails.getForProfile(actor, params.profileId, params.eventId),
   );
 
-  route(app, events.listForFamily, async ({ actor, query }) => ({
-    events: await s.events.listForFamily(actor, query),
-  }));
+  route(app, events.listForFamily, async ({ actor, query, reply }) => {
+    const list = await s.events.listForFamily(actor, query);
+    return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
+  });
 }

@@ -169,13 +169,13 @@ export class EventsService {
   /**
    * The family calendar in `[from, to)`: the calendars of every profile the
    * actor manages, one entry per profile and event (the web colours them by
-   * profile and flags overlaps).
+   * profile and flags overlaps), as the JSON array of `profileEventSchema`
+   * objects written by PostgreSQL (docs/decisions/008).
    */
-  async listForFamily(actor: PolicyActor, range: RangeQuery): Promise<ProfileEvent[]> {
+  async listForFamily(actor: PolicyActor, range: RangeQuery): Promise<JsonText<ProfileEvent[]>> {
     const { from, to } = instants(range);
     await this.extendCalendars({ managerUserId: actor.userId }, to);
-    const rows = await calendar.listFamilyEvents(this.db, actor.userId, from, to);
-    return rows.map(presentProfileEvent);
+    return calendar.familyEventsJson(this.db, actor.userId, from, to);
   }
 
   /** Extends the series of the programs on these calendars when `to` reaches past the horizon. */
