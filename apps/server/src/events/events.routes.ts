@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contract } from '@rally/shared/api/contract';
+import type { ProfileEvent } from '@rally/shared/events';
 import { route } from '../http/contract-routes.ts';
+import type { JsonText } from '../lib/json-text.ts';
 import type { EventChangesService } from './event-changes.service.ts';
 import type { EventDetailService } from './event-detail.service.ts';
 import type { EventsService } from './events.service.ts';
@@ -49,18 +51,23 @@ export function registerEventRoutes(app: FastifyInstance, s: EventRouteServices)
     event: await s.eventChanges.reinstate(actor, params.programId, params.eventId),
   }));
 
-  // Calendars come as JSON text (PostgreSQL writes it: docs/decisions/008), sent as they are.
-  route(app, events.listForProfile, async ({ actor, params, query, reply }) => {
-    const list = await s.events.listForProfile(actor, params.profileId, query);
-    return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
-  });
+  route(app, events.listForProfile, async ({ actor, params, query, reply }) =>
+    sendEvents(reply, await s.events.listForProfile(actor, params.profileId, query)),
+  );
 
   route(app, events.getForProfile, async ({ actor, params }) =>
     s.eventDetails.getForProfile(actor, params.profileId, params.eventId),
   );
 
-  route(app, events.listForFamily, async ({ actor, query, reply }) => {
-    const list = await s.events.listForFamily(actor, query);
-    return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
-  });
+  route(app, events.listForFamily, async ({ actor, query, reply }) =>
+    sendEvents(reply, await s.events.listForFamily(actor, query)),
+  );
+}
+
+/**
+ * Sends `{ events }` from a calendar's JSON text as it is, neither parsed
+ * nor serialised again (PostgreSQL writes it: docs/decisions/008).
+ */
+function sendEvents(reply: FastifyReply, list: JsonText<ProfileEvent[]>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(`{"events":${list}}`);
 }
