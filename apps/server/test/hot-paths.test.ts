@@ -54,10 +54,17 @@ async function statementsOf<T>(send: () => Promise<T>): Promise<{ answer: T; nam
   return { answer, names };
 }
 
-/** `[from, to)` of the month (UTC ISO) around `at`, as the calendar page asks. */
+/**
+ * `[from, to)` of the month (UTC ISO) around `at`, as the calendar page asks,
+ * stretched to hold the next four days at least: the tests' events start
+ * tomorrow evening in Kolkata, which near a month's end is next month.
+ */
 function monthAround(at: Date) {
-  const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) - 86_400_000);
-  const to = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 2));
+  const day = 86_400_000;
+  const monthFrom = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) - day;
+  const monthTo = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 2);
+  const from = new Date(Math.min(monthFrom, at.getTime() - day));
+  const to = new Date(Math.max(monthTo, at.getTime() + 4 * day));
   return `from=${from.toISOString()}&to=${to.toISOString()}`;
 }
 
@@ -108,7 +115,7 @@ describe('a profile’s month calendar', () => {
     const family = await enrolFamily(t, coach, programId, 'Zoë');
     // A second club whose event is on the calendar by an attendance row only (the union's other half).
     const other = await createClub(t);
-    const tomorrow = Date.now() + 86_400_000;
+    const tomorrow = t.clock.now().getTime() + 86_400_000;
     const startLocal = (hours: number) => localOf(new Date(tomorrow + hours * 3_600_000));
     const plain = await createEvent(t, coach, programId, { startLocal: startLocal(0) });
     const sameStart = await createEvent(t, coach, programId, { startLocal: startLocal(0) });
@@ -128,7 +135,7 @@ describe('a profile’s month calendar', () => {
       [
         odd,
         'Nets "A" \\ B/C \u00e9\u4e2d\u{1F3CF}',
-        'Tab\there,\nnew line\r\u0001\u001f\u007f\u2028',
+        'Tab\there,\nnew line\r\u0001\u001f\u007f\u2028\u2029\b\f',
         "<b>&amp;</b> 'single' \u{10FFFF}",
       ],
     );
@@ -140,6 +147,12 @@ describe('a profile’s month calendar', () => {
     await t.database.pool.query(
       `update profiles set display_name = 'Zoë "Z" \\ O''Neil 🏏' where id = $1`,
       [family.childId],
+    );
+    // Instants off the minute: the answer truncates to milliseconds, as a Date does.
+    await t.database.pool.query(
+      `update events set starts_at = starts_at + interval '12.999999 seconds',
+         ends_at = ends_at + interval '0.0005 seconds' where id = $1`,
+      [limited],
     );
     await t.database.pool.query(
       `insert into attendance (event_id, profile_id, org_id, status) values ($1, $2, $3, 'present')`,
@@ -176,11 +189,27 @@ describe('a profile’s month calendar', () => {
       newProfile: { displayName: 'Zoë \\ 🏏', guardianPhone: first.parent.phoneNumber },
     });
     expect(res.statusCode, res.body).toBe(201);
-    await acceptInvites(t, first.parent);
     const second = res.json().subscription.profileId as string;
-    const tomorrow = Date.now() + 86_400_000;
+    // A third child with the first one's very name in the first one's program:
+    // the club's events are on both calendars, told apart by profile id.
+    const twin = await t.req(coach, 'POST', `/api/programs/${programId}/subscriptions`, {
+      newProfile: { displayName: 'Aarav "A"', guardianPhone: first.parent.phoneNumber },
+    });
+    expect(twin.statusCode, twin.body).toBe(201);
+    const third = twin.json().subscription.profileId as string;
+    await acceptInvites(t, first.parent);
+    const tomorrow = t.clock.now().getTime() + 86_400_000;
     const startLocal = (hours: number) => localOf(new Date(tomorrow + hours * 3_600_000));
-    await createEvent(t, coach, programId, { startLocal: startLocal(0), title: 'Nets "x" \\ y' });
+    const nets = await createEvent(t, coach, programId, {
+      startLocal: startLocal(0),
+      title: 'Nets "x" \\ y',
+    });
+    // An attendance row for an event already on the calendar by subscription: listed once.
+    await t.database.pool.query(
+      `insert into attendance (event_id, profile_id, org_id, status)
+       select $1, $2, org_id, 'present' from events where id = $1`,
+      [nets, first.childId],
+    );
     await createEvent(t, other.coach, other.programId, { startLocal: startLocal(0) });
     await createEvent(t, other.coach, other.programId, {
       startLocal: startLocal(2),
@@ -200,13 +229,23 @@ describe('a profile’s month calendar', () => {
     const perChild = [
       ...(await listProfileEvents(t.database.db, first.childId, from, to)),
       ...(await listProfileEvents(t.database.db, second, from, to)),
+      ...(await listProfileEvents(t.database.db, third, from, to)),
     ].map(presentProfileEvent);
     const calendarOrder = (a: ProfileEvent, b: ProfileEvent) =>
       a.startsAt.localeCompare(b.startsAt) ||
       a.profileName.localeCompare(b.profileName) ||
-      a.id.localeCompare(b.id);
-    expect(perChild).toHaveLength(3);
+      a.id.localeCompare(b.id) ||
+      a.profileId.localeCompare(b.profileId);
+    expect(perChild).toHaveLength(4);
     expect(answer.body).toBe(JSON.stringify({ events: perChild.sort(calendarOrder) }));
+    const head = await t.request({
+      method: 'HEAD',
+      url: `/api/family/events?${month}`,
+      token: first.parent.token,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(head.body).toBe('');
 
     const stranger = await signUp(t, 'Stranger Sunil');
     const none = await t.req(stranger, 'GET', `/api/family/events?${month}`);

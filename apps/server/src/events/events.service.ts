@@ -11,6 +11,7 @@ import type { ProfilesService } from '../profiles/profiles.service.ts';
 import type { ProgramsService } from '../programs/programs.service.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { eventChanged } from '../realtime/realtime-events.ts';
+import { familyEventsJson, managedProfileEventsJson } from './calendar-json.queries.ts';
 import * as calendar from './events.queries.ts';
 import { refuseDistantStart, resolveForm, type EventForm } from './event-form.ts';
 import { presentProfileEvent } from './events.presenter.ts';
@@ -145,13 +146,7 @@ export class EventsService {
   ): Promise<JsonText<ProfileEvent[]>> {
     const { from, to } = instants(range);
     if (!reachesPastHorizon(to, this.clock.now())) {
-      const managed = await calendar.managedProfileEventsJson(
-        this.db,
-        profileId,
-        actor.userId,
-        from,
-        to,
-      );
+      const managed = await managedProfileEventsJson(this.db, profileId, actor.userId, from, to);
       // A row comes back only when the actor manages the profile; none = ask the profile's own check.
       if (
         managed &&
@@ -175,7 +170,7 @@ export class EventsService {
   async listForFamily(actor: PolicyActor, range: RangeQuery): Promise<JsonText<ProfileEvent[]>> {
     const { from, to } = instants(range);
     await this.extendCalendars({ managerUserId: actor.userId }, to);
-    return calendar.familyEventsJson(this.db, actor.userId, from, to);
+    return familyEventsJson(this.db, actor.userId, from, to);
   }
 
   /** Extends the series of the programs on these calendars when `to` reaches past the horizon. */
