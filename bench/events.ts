@@ -241,7 +241,7 @@ async function benchPath(
       });
       if (r.non2xx > 0 || r.socketErrors > 0) isInvalid = true;
       // The p99 budget's verdict for both servers at both loads: at 80 % of the
-      // maximum bare misses it too on two shared cores (docs/decisions/008).
+      // maximum bare misses it too on two shared cores (docs/decisions/033).
       console.log(openLine(label, share, r, budget.p99Ms));
       if (r.non2xx > 0 || r.socketErrors > 0) {
         console.log(
