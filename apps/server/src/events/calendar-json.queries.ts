@@ -8,9 +8,10 @@ import {
   calendarPairs,
   profileCalendarPairs,
   profileWindow,
+  windowPlaceholders,
+  windowValues,
   type CalendarPairs,
 } from './events.queries.ts';
-import { earliestOverlappingStart } from './events.repository.ts';
 
 // The family-facing calendar reads as the answer's JSON, written by PostgreSQL
 // (docs/decisions/008, "A month's calendar as JSON from PostgreSQL"): the rows
@@ -125,24 +126,17 @@ function calendarJsonStatement(pairs: CalendarPairs): SQL {
  * already keep to the user's profiles, so no other access check applies.
  */
 const familyCalendarJson = namedStatement<
-  { userId: string; from: string; to: string; earliestStart: string },
+  { userId: string } & ReturnType<typeof windowValues>,
   { events: JsonText<ProfileEvent[]> }
->(
-  'calendar_family_json',
-  (() => {
-    const pairs = calendarPairs(
-      { managerUserId: sql.placeholder('userId') },
-      {
-        from: sql.placeholder('from'),
-        to: sql.placeholder('to'),
-        earliestStart: sql.placeholder('earliestStart'),
-      },
-    );
-    return sql`select coalesce(${eventsJsonArray()}, '[]') as events
-      from (${calendarRowsSql(pairs)}) c
-      cross join lateral (select ${profileEventFields()}) r`;
-  })(),
-);
+>('calendar_family_json', familyJsonStatement());
+
+/** The text of {@link familyCalendarJson}: over no rows, `[]`. */
+function familyJsonStatement(): SQL {
+  const pairs = calendarPairs({ managerUserId: sql.placeholder('userId') }, windowPlaceholders);
+  return sql`select coalesce(${eventsJsonArray()}, '[]') as events
+    from (${calendarRowsSql(pairs)}) c
+    cross join lateral (select ${profileEventFields()}) r`;
+}
 
 /**
  * {@link listProfileEvents} and the access check in one statement, as the
@@ -179,11 +173,6 @@ export async function familyEventsJson(
   from: Date,
   to: Date,
 ): Promise<JsonText<ProfileEvent[]>> {
-  const [row] = await familyCalendarJson.rows(db, {
-    userId,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    earliestStart: earliestOverlappingStart(from).toISOString(),
-  });
+  const [row] = await familyCalendarJson.rows(db, { userId, ...windowValues(from, to) });
   return row!.events;
 }

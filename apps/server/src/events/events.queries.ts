@@ -56,12 +56,6 @@ export async function listProgramEvents(
     .orderBy(asc(events.startsAt), asc(events.id));
 }
 
-/** An instant window `[from, to)`; `to` absent = open-ended. */
-export interface Window {
-  from: Date;
-  to?: Date;
-}
-
 /**
  * A window as the queries bound it: `[from, to)` and the earliest start an
  * overlapping event can have; values, or placeholders of a prepared statement.
@@ -72,9 +66,20 @@ export interface Bounds {
   earliestStart: Date | Placeholder;
 }
 
-/** The bounds of window `w` (see {@link Bounds}). */
-export function boundsOf(w: Window): Bounds {
-  return { from: w.from, to: w.to, earliestStart: earliestOverlappingStart(w.from) };
+/** {@link Bounds} as the placeholders `from`, `to` and `earliestStart` of a prepared statement. */
+export const windowPlaceholders: Bounds = {
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  earliestStart: sql.placeholder('earliestStart'),
+};
+
+/** The values of {@link windowPlaceholders} for `[from, to)`: ISO instants. */
+export function windowValues(from: Date, to: Date) {
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    earliestStart: earliestOverlappingStart(from).toISOString(),
+  };
 }
 
 /** Builds the SQL of subqueries that run in any database's statements. */
@@ -155,8 +160,11 @@ const profileEventColumns = {
   profileName: profiles.displayName,
 };
 
-/** Calendar order: by start, then profile name (the family calendar), then event id, then profile id. */
-// The same keys as calendar-json.queries.ts's `eventsJsonArray`: keep the two in step.
+/**
+ * Calendar order: by start, then profile name (the family calendar), then
+ * event id, then profile id. calendar-json.queries.ts's `eventsJsonArray`
+ * orders by the same keys: keep the two in step.
+ */
 const byStart = [asc(events.startsAt), asc(profiles.displayName), asc(events.id), asc(profiles.id)];
 
 /** The (profile, event) pairs subquery of {@link calendarPairs}. */
@@ -176,24 +184,12 @@ function calendarRows(db: Db, calendar: CalendarPairs) {
 
 /** Placeholder values of {@link profileCalendarPairs}' statements: the profile and the window as ISO instants. */
 export function profileWindow(profileId: string, from: Date, to: Date) {
-  return {
-    profileId,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    earliestStart: earliestOverlappingStart(from).toISOString(),
-  };
+  return { profileId, ...windowValues(from, to) };
 }
 
 /** {@link calendarPairs} of one profile, as placeholders `profileId`, `from`, `to`, `earliestStart`. */
 export function profileCalendarPairs(): CalendarPairs {
-  return calendarPairs(
-    { profileId: sql.placeholder('profileId') },
-    {
-      from: sql.placeholder('from'),
-      to: sql.placeholder('to'),
-      earliestStart: sql.placeholder('earliestStart'),
-    },
-  );
+  return calendarPairs({ profileId: sql.placeholder('profileId') }, windowPlaceholders);
 }
 
 const profileCalendar = preparedPerDb('calendar_profile', (db, name) =>
